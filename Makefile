@@ -1,0 +1,61 @@
+# Two commands for a player or a maintainer: `make` (set up what is missing, then
+# serve at http://127.0.0.1:8000) and `make test` (every test). Everything fetched
+# comes from the pinned package-lock.json and requirements-dev.txt.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+RUNTIME := assets/runtime
+PORT ?= 8000
+
+.PHONY: all serve setup runtime venv test lint unit pyodide-test e2e bench dist clean
+
+all: serve
+
+setup: runtime
+
+# The run-time files the page loads, copied from node_modules into the served tree
+# (git-ignored). Only what the page needs: no source maps, no console pages.
+runtime: $(RUNTIME)/.stamp
+$(RUNTIME)/.stamp: package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	rm -rf $(RUNTIME) && mkdir -p $(RUNTIME)/pyscript $(RUNTIME)/pyodide $(RUNTIME)/micropython
+	cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css $(RUNTIME)/pyscript/
+	cp node_modules/pyodide/pyodide.mjs node_modules/pyodide/pyodide.asm.mjs \
+	   node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/python_stdlib.zip $(RUNTIME)/pyodide/
+	$(PYTHON) -c "import json,sys; d=json.load(open('node_modules/pyodide/pyodide-lock.json')); d['packages']={}; json.dump(d, open('$(RUNTIME)/pyodide/pyodide-lock.json','w'))"
+	cp node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs \
+	   node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm $(RUNTIME)/micropython/
+	touch $@
+
+serve: runtime
+	@echo "2048 is served at http://127.0.0.1:$(PORT)/ (Ctrl+C stops it)"
+	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1
+
+# Test tools in a local virtual environment, pinned by requirements-dev.txt.
+venv: $(VENV)/.stamp
+$(VENV)/.stamp: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+lint: venv
+	$(PY) -m ruff check game tests
+	$(PY) -m mypy --strict game tests
+
+unit: venv
+	$(PY) -m pytest -q tests/unit
+
+pyodide-test: runtime venv
+	node tests/pyodide/run.mjs
+
+e2e: runtime venv
+	$(PY) -m pytest -q tests/e2e
+
+test: runtime venv
+	$(PY) -m ruff check game tests
+	$(PY) -m mypy --strict game tests
+	$(PY) -m pytest tests/unit tests/e2e
+	node tests/pyodide/run.mjs
+
+clean:
+	rm -rf $(RUNTIME) node_modules $(VENV) dist

@@ -1,0 +1,231 @@
+"""Versioned JSON documents for a game and the best scores, with strict validation.
+
+Saved data comes from `localStorage`, which anything on the device can edit, so a
+document is checked against what a real game can produce before it is used, and
+rejected (never repaired) otherwise. Beyond shape and types, the rules pin the
+numbers down: every tile comes from spawns of 2 or 4, one per move plus two at the
+start, so the sum of the tiles fixes how many 4s were spawned, and that in turn fixes
+the score exactly (a tile 2**k built from 2s earned (k-1)*2**k points; each 4 spawned
+instead of two 2s earned 4 fewer). The undo history must be a chain of real moves.
+The format is documented in docs/save-format.md.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game import rules
+from game.rules import Board
+from game.session import UNDO_DEPTHS, Position, Session
+
+GAME_FORMAT = "py2048-game"
+BEST_FORMAT = "py2048-best"
+VERSION = 1
+MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
+MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000
+MAX_SCORE = 1 << 40
+
+_GAME_KEYS = frozenset(
+    {"format", "version", "size", "board", "score", "moves", "won", "keep_playing",
+     "clock_ms", "undo_depth", "history"}
+)
+_POSITION_KEYS = frozenset({"board", "score", "moves", "won"})
+
+
+class SaveError(ValueError):
+    """A saved document that does not describe a legal game; the message says why."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value: object, what: str, low: int = 0, high: int = MAX_SCORE) -> int:
+    if not _is_int(value):
+        raise SaveError(f"{what} is not an integer")
+    assert isinstance(value, int)
+    if not low <= value <= high:
+        raise SaveError(f"{what} is out of range")
+    return value
+
+
+def _bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise SaveError(f"{what} is not true or false")
+    return value
+
+
+def _parse(text: object, fmt: str) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise SaveError("not text")
+    if len(text) > MAX_TEXT:
+        raise SaveError("too long")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise SaveError("not JSON") from error
+    if not isinstance(data, dict):
+        raise SaveError("not a JSON object")
+    if data.get("format") != fmt:
+        raise SaveError("not a saved game of this kind")
+    if not _is_int(data.get("version")) or data["version"] != VERSION:
+        raise SaveError("unknown version")
+    return data
+
+
+def max_value(size: int) -> int:
+    """The largest tile a board can ever hold: every cell a chain ending in a 4 spawn."""
+    return 1 << (size * size + 1)
+
+
+def _board(value: object, size: int) -> Board:
+    if not isinstance(value, list) or len(value) != size:
+        raise SaveError("board has the wrong number of rows")
+    top = max_value(size)
+    rows: list[tuple[int, ...]] = []
+    for row in value:
+        if not isinstance(row, list) or len(row) != size:
+            raise SaveError("board row has the wrong length")
+        for cell in row:
+            if not _is_int(cell) or not (cell == 0 or 2 <= cell <= top and cell & (cell - 1) == 0):
+                raise SaveError("board cell is not empty or a power of two")
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+def expected_score(board: Board, moves: int) -> int | None:
+    """The only score a game can have with this board after this many moves (or None).
+
+    None means no sequence of spawns fits: the tiles add up to too little or too much
+    for `moves + 2` spawns of 2 or 4.
+    """
+    values = [v for row in board for v in row if v]
+    spawns = moves + 2
+    fours, odd = divmod(sum(values) - 2 * spawns, 2)
+    if odd or not 0 <= fours <= spawns or not 2 <= len(values) <= spawns:
+        return None
+    all_twos = sum((v.bit_length() - 2) * v for v in values)
+    return all_twos - 4 * fours
+
+
+def _position(data: object, size: int) -> Position:
+    if not isinstance(data, dict) or set(data) != _POSITION_KEYS:
+        raise SaveError("position has the wrong fields")
+    board = _board(data["board"], size)
+    moves = _int(data["moves"], "moves")
+    score = _int(data["score"], "score")
+    won = _bool(data["won"], "won")
+    if expected_score(board, moves) != score:
+        raise SaveError("score, moves and tiles do not agree")
+    if won != (rules.max_tile(board) >= rules.WIN_VALUE):
+        raise SaveError("won flag does not match the tiles")
+    return Position(board, score, moves, won)
+
+
+def _follows(before: Position, after: Position) -> bool:
+    """True when `after` is `before` plus one real move and one spawn."""
+    if after.moves != before.moves + 1:
+        return False
+    for direction in rules.DIRECTIONS:
+        slid, points = rules.slide(before.board, direction)
+        if slid == before.board or after.score != before.score + points:
+            continue
+        changed = [
+            (a, b)
+            for row_a, row_b in zip(slid, after.board)
+            for a, b in zip(row_a, row_b)
+            if a != b
+        ]
+        if len(changed) == 1 and changed[0][0] == 0 and changed[0][1] in (2, 4):
+            return True
+    return False
+
+
+def position_document(position: Position) -> dict[str, Any]:
+    return {
+        "board": [list(row) for row in position.board],
+        "score": position.score,
+        "moves": position.moves,
+        "won": position.won,
+    }
+
+
+def game_document(session: Session) -> dict[str, Any]:
+    """The save document for a session (plain data, ready for JSON)."""
+    return {
+        "format": GAME_FORMAT,
+        "version": VERSION,
+        "size": session.size,
+        **position_document(session.position),
+        "keep_playing": session.keep_playing,
+        "clock_ms": session.clock_ms,
+        "undo_depth": session.undo_depth,
+        "history": [position_document(p) for p in session.history],
+    }
+
+
+def dump_game(session: Session) -> str:
+    return json.dumps(game_document(session), separators=(",", ":"))
+
+
+def load_game(text: object, source: Any, best: dict[int, int] | None = None) -> Session:
+    """A session from saved text, or SaveError saying what is wrong with it.
+
+    `best` is the best score per board size; the session takes its own size's.
+    """
+    data = _parse(text, GAME_FORMAT)
+    if set(data) != _GAME_KEYS:
+        raise SaveError("game has the wrong fields")
+    size = data["size"]
+    if not _is_int(size) or size not in rules.SIZES:
+        raise SaveError("unsupported board size")
+    position = _position({k: data[k] for k in _POSITION_KEYS}, size)
+    keep_playing = _bool(data["keep_playing"], "keep_playing")
+    if keep_playing and not position.won:
+        raise SaveError("keep playing without a win")
+    clock_ms = _int(data["clock_ms"], "clock", 0, MAX_CLOCK_MS)
+    undo_depth = data["undo_depth"]
+    if not _is_int(undo_depth) or undo_depth not in UNDO_DEPTHS:
+        raise SaveError("unsupported undo depth")
+    raw_history = data["history"]
+    if not isinstance(raw_history, list) or len(raw_history) > undo_depth:
+        raise SaveError("undo history is too long")
+    history = [_position(p, size) for p in raw_history]
+    for before, after in zip(history, history[1:] + [position]):
+        if not _follows(before, after):
+            raise SaveError("undo history is not a chain of moves")
+    return Session(
+        position,
+        source,
+        best=(best or {}).get(size, 0),
+        undo_depth=undo_depth,
+        history=history,
+        keep_playing=keep_playing,
+        clock_ms=clock_ms,
+    )
+
+
+def dump_best(best: dict[int, int]) -> str:
+    return json.dumps(
+        {"format": BEST_FORMAT, "version": VERSION,
+         "best": {str(size): best.get(size, 0) for size in rules.SIZES}},
+        separators=(",", ":"),
+    )
+
+
+def load_best(text: object) -> dict[int, int]:
+    """Best score per board size from saved text, or SaveError."""
+    data = _parse(text, BEST_FORMAT)
+    if set(data) != {"format", "version", "best"}:
+        raise SaveError("best scores have the wrong fields")
+    table = data["best"]
+    if not isinstance(table, dict) or not set(table) <= {str(s) for s in rules.SIZES}:
+        raise SaveError("best scores name an unknown board size")
+    best: dict[int, int] = {}
+    for key, value in table.items():
+        score = _int(value, "best score")
+        if score % 4:
+            raise SaveError("best score is not a reachable score")
+        best[int(key)] = score
+    return best

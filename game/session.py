@@ -1,0 +1,149 @@
+"""One game in progress: the board plus score, moves, best, undo history and the win.
+
+The session applies RULES.md and nothing else: it owns no storage, no clock source and
+no random source of its own (each is handed in), so the same object runs in the
+browser's worker, on CPython in tests, and under a solver's playouts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from game import chance, rules
+from game.rules import Board, Cell, TileMove
+
+UNDO_DEPTHS: tuple[int, ...] = (1, 5)
+
+
+@dataclass(frozen=True)
+class Position:
+    """Everything undo restores: board, score, move count and the won flag."""
+
+    board: Board
+    score: int = 0
+    moves: int = 0
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class Spawn:
+    cell: Cell
+    value: int
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """What one move attempt did: the data the UI animates and announces."""
+
+    direction: str
+    changed: bool
+    points: int = 0
+    tiles: tuple[TileMove, ...] = ()
+    spawn: Spawn | None = None
+    newly_won: bool = False
+
+
+def start_position(size: int, source: chance.WordSource) -> tuple[Position, tuple[Spawn, ...]]:
+    """A fresh game: two tiles in two different random cells, score 0, moves 0."""
+    if size not in rules.SIZES:
+        raise ValueError(f"unsupported board size {size}")
+    board = rules.new_board(size)
+    spawns: list[Spawn] = []
+    for _ in range(2):
+        board, cell, value = chance.spawn(board, source)
+        spawns.append(Spawn(cell, value))
+    return Position(board), tuple(spawns)
+
+
+@dataclass
+class Session:
+    """A game plus the state around it that RULES.md defines.
+
+    `keep_playing` is only meaningful once the game is won: it records that the player
+    chose to go on, which hides the win dialog for the rest of this game.
+    """
+
+    position: Position
+    source: chance.WordSource
+    best: int = 0
+    undo_depth: int = 1
+    history: list[Position] = field(default_factory=list)
+    keep_playing: bool = False
+    clock_ms: int = 0
+
+    @classmethod
+    def new(
+        cls, size: int, source: chance.WordSource, best: int = 0, undo_depth: int = 1
+    ) -> tuple[Session, tuple[Spawn, ...]]:
+        position, spawns = start_position(size, source)
+        return cls(position, source, best=best, undo_depth=undo_depth), spawns
+
+    def __post_init__(self) -> None:
+        if self.undo_depth not in UNDO_DEPTHS:
+            raise ValueError(f"undo depth must be one of {UNDO_DEPTHS}")
+        self.best = max(self.best, self.position.score)
+
+    @property
+    def size(self) -> int:
+        return len(self.position.board)
+
+    @property
+    def over(self) -> bool:
+        return not rules.can_move(self.position.board)
+
+    @property
+    def status(self) -> str:
+        """`won` while the win dialog is due, else `over` or `playing` (CONTRACT.md)."""
+        if self.position.won and not self.keep_playing:
+            return "won"
+        return "over" if self.over else "playing"
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    def move(self, direction: str) -> MoveOutcome:
+        """Apply one move attempt. A move that changes nothing changes no state at all."""
+        if direction not in rules.DIRECTIONS:
+            raise ValueError(f"unknown direction: {direction!r}")
+        before = self.position
+        if self.status == "won":  # the win dialog is up: the player must choose first
+            return MoveOutcome(direction, changed=False)
+        board, points, tiles = rules.move_tiles(before.board, direction)
+        if board == before.board:
+            return MoveOutcome(direction, changed=False)
+        board, cell, value = chance.spawn(board, self.source)
+        won = before.won or rules.max_tile(board) >= rules.WIN_VALUE
+        newly_won = won and not before.won
+        self.history = (self.history + [before])[-self.undo_depth :]
+        self.position = Position(board, before.score + points, before.moves + 1, won)
+        if newly_won:
+            self.keep_playing = False
+        self.best = max(self.best, self.position.score)
+        return MoveOutcome(direction, True, points, tiles, Spawn(cell, value), newly_won)
+
+    def undo(self) -> bool:
+        """Step back one move; False (and nothing changed) when there is no history."""
+        if not self.history:
+            return False
+        self.position = self.history.pop()
+        if not self.position.won:
+            self.keep_playing = False
+        return True
+
+    def continue_after_win(self) -> bool:
+        """The player chose "Keep playing"; False when no win dialog was due."""
+        if self.status != "won":
+            return False
+        self.keep_playing = True
+        return True
+
+    def set_undo_depth(self, depth: int) -> None:
+        if depth not in UNDO_DEPTHS:
+            raise ValueError(f"undo depth must be one of {UNDO_DEPTHS}")
+        self.undo_depth = depth
+        self.history = self.history[-depth:]
+
+    def with_position(self, position: Position) -> Session:
+        """A copy at another position (for tests and prepared games)."""
+        return replace(self, position=position, history=[])
