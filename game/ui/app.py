@@ -1,0 +1,285 @@
+"""The page's entry point (MicroPython, main thread): input in, engine replies out.
+
+It is alive within a fraction of a second, long before Pyodide: it paints the saved
+board at once, listens, and queues every input. One consumer applies the queue in
+order, awaiting the engine worker for each step, so no input is dropped or applied
+twice, and keys pressed while Python was still loading are played once it is ready.
+"""
+
+import asyncio
+import json
+
+import js
+from pyscript import document, workers
+from pyscript.ffi import create_proxy
+
+from game.ui import clock, gestures, keys, snapshot, text
+from game.ui.store import BEST, GAME, REJECTED, Store
+from game.ui.view import View
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+NOTICE_MS = 8000
+# Dialogs in front of the board that make a move key do nothing (it still counts as
+# handled). The win and game-over dialogs are not here: the engine answers those moves.
+BLOCKING = ("confirm", "help")
+
+
+def now() -> float:
+    return float(js.performance.now())
+
+
+class App:
+    def __init__(self) -> None:
+        self.view = View()
+        self.store = Store()
+        self.queue: "list[str]" = []
+        self.wake = asyncio.Event()
+        self.engine: "Any" = None
+        self.state: "dict[str, Any] | None" = None
+        self.clock = clock.Clock()
+        self.tracker = gestures.Tracker()
+        self.letters = True
+        self.saved_game = self.store.read(GAME)
+        self.warned_storage = False
+        self.notice_timer: "Any" = None
+        self.proxies: "list[Any]" = []
+
+    # -- start -------------------------------------------------------------------------
+
+    def boot(self) -> None:
+        """Paint what was saved, listen, replay early keys, then start the engine."""
+        board = snapshot.board_from_saved(self.saved_game)
+        if board:
+            self.view.paint(board)
+            self.view.game.setAttribute("data-board", snapshot.board_attr(board))
+        self.listen()
+        early = js.window.py2048EarlyInput
+        if early:
+            early.stop()
+            for i in range(int(early.events.length)):
+                e = early.events[i]
+                self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
+                                 bool(e.field))
+        asyncio.create_task(self.run())
+
+    async def run(self) -> None:
+        try:
+            self.engine = await workers["engine"]
+            reply = await self.call("start", self.saved_game or "", self.store.read(BEST) or "", 4, 1)
+        except Exception as error:  # the worker failed to load: say so, keep the board
+            js.console.error("engine failed to start: " + str(error))
+            self.notify(text.say("engine_failed"))
+            return
+        if reply["notice"] == "save-invalid" and self.saved_game:
+            self.store.write(REJECTED, self.saved_game)
+        self.apply(reply)
+        if reply["notice"] == "save-invalid":
+            self.notify(text.say("save_invalid"))
+        await self.pump()
+
+    async def call(self, name: str, *args: "Any") -> "dict[str, Any]":
+        answer = await getattr(self.engine, name)(*args)
+        result: "dict[str, Any]" = json.loads(str(answer))
+        return result
+
+    # -- the queue ---------------------------------------------------------------------
+
+    def push(self, action: str) -> None:
+        self.queue.append(action)
+        self.wake.set()
+
+    async def pump(self) -> None:
+        while True:
+            while self.queue:
+                await self.handle(self.queue.pop(0))
+            self.wake.clear()
+            await self.wake.wait()
+
+    def elapsed(self) -> int:
+        return self.clock.elapsed(now())
+
+    async def handle(self, action: str) -> None:
+        if action == "noop":
+            self.view.count_input()
+        elif action in keys.DIRECTIONS:
+            self.apply(await self.call("move", action, self.elapsed()))
+            self.view.count_input()
+        elif action == "undo":
+            self.apply(await self.call("undo", self.elapsed()))
+            self.view.count_input()
+        elif action == "new?":
+            state = self.state
+            if state and state["moves"] > 0 and state["status"] != "over":
+                self.view.open_dialog("confirm")
+            else:
+                self.apply(await self.call("new_game", 0))
+        elif action == "new":
+            self.apply(await self.call("new_game", 0))
+        elif action == "keep":
+            self.apply(await self.call("keep_playing", self.elapsed()))
+
+    # -- replies -----------------------------------------------------------------------
+
+    def apply(self, reply: "dict[str, Any]") -> None:
+        """Show one engine reply: tiles, numbers, attributes, storage, clock, dialogs."""
+        state = reply["state"]
+        kind = reply["kind"]
+        before = self.state["status"] if self.state else "loading"
+        if kind == "move":
+            if reply["changed"]:
+                self.view.animate(reply)
+        elif reply["changed"]:
+            appear = [s["at"] for s in reply["spawns"]]
+            self.view.paint(state["board"], appear)
+        self.view.publish(state)
+        self.view.show_numbers(state, reply["points"])
+        if reply["changed"]:
+            self.save(reply)
+        if kind in ("start", "new"):
+            self.clock.reset(state["clock_ms"])
+        self.clock.run(clock.should_run(state["status"], state["moves"], self.visible()), now())
+        self.view.show_clock(self.elapsed())
+        self.state = state
+        self.sync_dialogs(before, state)
+        self.view.say(text.announce(reply))
+
+    def save(self, reply: "dict[str, Any]") -> None:
+        stored = self.store.write(GAME, reply["save"])
+        stored = self.store.write(BEST, reply["best_save"]) and stored
+        if not stored and not self.warned_storage:
+            self.warned_storage = True
+            self.notify(text.say("no_storage"))
+
+    def sync_dialogs(self, before: str, state: "dict[str, Any]") -> None:
+        """Open the win or game-over dialog when the game enters that state, close it after."""
+        status = state["status"]
+        moves = text.moves_label(state["moves"])
+        if status == "won" and before != "won":
+            self.view.set_text("win-text", text.say("won_text", score=state["score"], moves=moves))
+            self.view.open_dialog("win")
+        elif status != "won":
+            self.view.close_dialog("win")
+        if status == "over" and before != "over":
+            self.view.set_text("over-text", text.say("over_text", score=state["score"], moves=moves))
+            self.view.open_dialog("over")
+        elif status != "over":
+            self.view.close_dialog("over")
+
+    def notify(self, message: str) -> None:
+        self.view.show_notice(message)
+        if self.notice_timer is not None:
+            js.clearTimeout(self.notice_timer)
+        self.notice_timer = js.setTimeout(self.proxy(self.view.hide_notice), NOTICE_MS)
+
+    # -- input -------------------------------------------------------------------------
+
+    def proxy(self, fn: "Any") -> "Any":
+        p = create_proxy(fn)
+        self.proxies.append(p)
+        return p
+
+    def visible(self) -> bool:
+        return str(document.visibilityState) != "hidden"
+
+    def blocked(self) -> bool:
+        return any(self.view.is_open(name) for name in BLOCKING)
+
+    def on_key_data(self, key: str, code: str, ctrl: bool, alt: bool, meta: bool,
+                    in_field: bool) -> "str | None":
+        action = keys.action_for_key(key, code, ctrl, alt, meta, in_field, self.letters)
+        if action is None:
+            return None
+        if action == "new":
+            if self.blocked():
+                return action
+            over_or_won = self.view.is_open("over") or self.view.is_open("win")
+            self.push("new" if over_or_won else "new?")
+        elif self.blocked():
+            self.push("noop")
+        else:
+            self.push(action)
+        return action
+
+    def on_keydown(self, event: "Any") -> None:
+        target = event.target
+        tag = str(target.tagName) if target and target.tagName else ""
+        in_field = tag in ("INPUT", "TEXTAREA", "SELECT") or bool(target and target.isContentEditable)
+        action = self.on_key_data(str(event.key), str(event.code), bool(event.ctrlKey),
+                                  bool(event.altKey), bool(event.metaKey), in_field)
+        if action is not None:
+            event.preventDefault()
+
+    def on_pointerdown(self, event: "Any") -> None:
+        if str(event.pointerType) == "mouse" and int(event.button) != 0:
+            return
+        if self.tracker.down(int(event.pointerId), float(event.clientX), float(event.clientY)):
+            self.view.board.setPointerCapture(event.pointerId)
+            event.preventDefault()
+
+    def on_pointerup(self, event: "Any") -> None:
+        direction = self.tracker.up(int(event.pointerId), float(event.clientX), float(event.clientY))
+        if direction:
+            self.push("noop" if self.blocked() else direction)
+
+    def on_pointercancel(self, event: "Any") -> None:
+        self.tracker.cancel(int(event.pointerId))
+
+    def on_click(self, event: "Any") -> None:
+        button = event.target.closest("[data-action], #new-game, #undo, #help")
+        if not button:
+            return
+        action = str(button.getAttribute("data-action") or button.id)
+        if action == "new-game" and not button.getAttribute("data-action"):
+            self.push("new?")
+        elif action == "undo" and not button.getAttribute("data-action"):
+            self.push("undo")
+        elif action == "help":
+            self.view.open_dialog("help")
+        elif action == "close":
+            self.view.close_dialog("help")
+        elif action == "cancel":
+            self.view.close_dialog("confirm")
+        elif action == "confirm-new":
+            self.view.close_dialog("confirm")
+            self.push("new")
+        elif action == "new-game":
+            self.view.close_dialog("win")
+            self.view.close_dialog("over")
+            self.push("new")
+        elif action == "keep-playing":
+            self.view.close_dialog("win")
+            self.push("keep")
+        elif action == "undo":
+            self.view.close_dialog("over")
+            self.push("undo")
+
+    def on_win_cancel(self, event: "Any") -> None:
+        """Escape on the win dialog means "Keep playing": the board must not stay locked."""
+        self.push("keep")
+
+    def on_visibility(self, event: "Any") -> None:
+        if self.state:
+            self.clock.run(
+                clock.should_run(self.state["status"], self.state["moves"], self.visible()), now()
+            )
+
+    def tick(self) -> None:
+        if self.clock.running:
+            self.view.show_clock(self.elapsed())
+
+    def listen(self) -> None:
+        document.addEventListener("keydown", self.proxy(self.on_keydown))
+        document.addEventListener("click", self.proxy(self.on_click))
+        document.addEventListener("visibilitychange", self.proxy(self.on_visibility))
+        board = self.view.board
+        board.addEventListener("pointerdown", self.proxy(self.on_pointerdown))
+        board.addEventListener("pointerup", self.proxy(self.on_pointerup))
+        board.addEventListener("pointercancel", self.proxy(self.on_pointercancel))
+        self.view.dialog("win").addEventListener("cancel", self.proxy(self.on_win_cancel))
+        js.setInterval(self.proxy(self.tick), 500)
+
+
+App().boot()

@@ -1,0 +1,81 @@
+"""Everything the page says in words, built from engine replies.
+
+All visible and spoken strings live in MESSAGES, keyed by language, so a translation is
+one more table; the live-region announcements are composed here from the reply data
+alone (the UI re-derives no rule).
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+MESSAGES = {
+    "en": {
+        "left": "Left",
+        "right": "Right",
+        "up": "Up",
+        "down": "Down",
+        "moves_one": "1 move",
+        "moves_many": "{n} moves",
+        "moved": "{dir}.",
+        "moved_points": "{dir}, +{points}.",
+        "score": "Score {score}.",
+        "spawned": "New {value} in row {row}, column {col}.",
+        "no_move": "{dir}: nothing moves.",
+        "undone": "Move undone. Score {score}.",
+        "no_undo": "Nothing to undo.",
+        "won": "You reached 2048! Keep playing or start a new game.",
+        "won_text": "Score {score} in {moves}. Keep going for 4096, or start a new game.",
+        "over": "No moves left. Final score {score}.",
+        "over_text": "Final score {score} after {moves}.",
+        "new_game": "New game. Score 0.",
+        "resumed": "Game resumed. Score {score}.",
+        "continue": "Keep playing. Score {score}.",
+        "save_invalid": "Your saved game could not be read, so a new game has started.",
+        "no_storage": "This browser is not keeping data for this page: progress will not be saved.",
+        "engine_failed": "The Python engine could not start. Reload the page to try again.",
+    }
+}
+
+
+def say(key: str, lang: str = "en", **values: object) -> str:
+    table = MESSAGES.get(lang) or MESSAGES["en"]
+    template = table.get(key) or MESSAGES["en"][key]
+    return template.format(**values)
+
+
+def moves_label(n: int, lang: str = "en") -> str:
+    return say("moves_one", lang) if n == 1 else say("moves_many", lang, n=n)
+
+
+def announce(reply: "dict[str, Any]", lang: str = "en") -> str:
+    """One sentence for the live region describing what a reply did."""
+    state = reply["state"]
+    kind = reply["kind"]
+    score = state["score"]
+    if kind == "move":
+        direction = say(reply["direction"], lang)
+        if not reply["changed"]:
+            return say("no_move", lang, dir=direction)
+        if reply["points"]:
+            parts = [say("moved_points", lang, dir=direction, points=reply["points"])]
+        else:
+            parts = [say("moved", lang, dir=direction)]
+        parts.append(say("score", lang, score=score))
+        spawn = reply.get("spawn")
+        if spawn:
+            parts.append(
+                say("spawned", lang, value=spawn["value"], row=spawn["at"][0] + 1, col=spawn["at"][1] + 1)
+            )
+        if state["status"] == "won":
+            parts.append(say("won", lang))
+        elif state["status"] == "over":
+            parts.append(say("over", lang, score=score))
+        return " ".join(parts)
+    if kind == "undo":
+        return say("undone", lang, score=score) if reply["changed"] else say("no_undo", lang)
+    if kind == "new":
+        return say("new_game", lang)
+    if kind == "continue":
+        return say("continue", lang, score=score)
+    return say("resumed", lang, score=score)
