@@ -50,7 +50,7 @@ class Engine:
             "size": s.size,
             "board": [list(row) for row in s.position.board],
             "score": s.position.score,
-            "best": self.best.get(s.size, 0),
+            "best": max(self.best.get(s.size, 0), s.best),
             "moves": s.position.moves,
             "won": s.position.won,
             "status": s.status,

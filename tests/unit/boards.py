@@ -1,0 +1,39 @@
+"""Small helpers shared by the engine tests: boards from text, scripted sources."""
+
+from __future__ import annotations
+
+from game import chance, saves
+from game.rules import Board
+from game.session import Position, Session
+
+
+def board(text: str) -> Board:
+    """A board from rows like "2 2 4 ." separated by "/"; "." is empty."""
+    return tuple(
+        tuple(0 if cell == "." else int(cell) for cell in row.split())
+        for row in text.split("/")
+    )
+
+
+def row(text: str) -> tuple[int, ...]:
+    return board(text)[0]
+
+
+def consistent(b: Board) -> Position:
+    """A legal position for a board, as if every spawn had been a 2.
+
+    The move count and score are then the ones the tiles imply (see
+    `saves.expected_score`), so the position passes save validation.
+    """
+    moves = sum(map(sum, b)) // 2 - 2
+    score = saves.expected_score(b, moves)
+    if score is None:
+        raise ValueError("no game reaches this board")
+    return Position(b, score, moves, max(map(max, b)) >= 2048)
+
+
+def session_at(b: Board, words: list[int] | None = None, undo_depth: int = 1) -> Session:
+    """A session on a prepared board; spawns come from `words` (first empty cell, a 2)."""
+    source = chance.scripted(words if words is not None else [0, 1] * 200)
+    won = max(map(max, b)) >= 2048
+    return Session(Position(b, 0, 0, won), source, undo_depth=undo_depth)

@@ -1,0 +1,83 @@
+"""The engine's plain-data interface: what a reply holds, so the UI need derive nothing."""
+
+from __future__ import annotations
+
+import json
+
+from game import api, chance, saves
+from game.session import Session
+
+from tests.unit.boards import board, consistent
+
+REPLY_KEYS = {"kind", "changed", "direction", "points", "tiles", "spawn", "spawns", "notice",
+              "state", "save", "best_save"}
+STATE_KEYS = {"size", "board", "score", "best", "moves", "won", "status", "can_undo",
+              "undo_depth", "clock_ms", "max_tile"}
+
+
+def engine_at(text: str, seed: int = 1) -> api.Engine:
+    engine = api.Engine(chance.seeded(seed))
+    engine.session = Session(consistent(board(text)), chance.seeded(seed))
+    return engine
+
+
+def test_reply_is_plain_json_data() -> None:
+    engine = api.Engine(chance.seeded(2))
+    reply = engine.start(None, None)
+    assert set(reply) == REPLY_KEYS and set(reply["state"]) == STATE_KEYS
+    assert json.loads(json.dumps(reply)) == reply
+
+
+def test_move_reply_says_where_each_tile_came_from() -> None:
+    engine = engine_at("2 2 4 ./. . . ./. . . ./. . . 8")
+    reply = engine.move("left", 1500)
+    assert reply["changed"] and reply["points"] == 4 and reply["direction"] == "left"
+    tiles = {tuple(t["to"]): t for t in reply["tiles"]}
+    assert tiles[(0, 0)] == {"from": [[0, 0], [0, 1]], "to": [0, 0], "value": 4, "merged": True}
+    assert tiles[(0, 1)]["from"] == [[0, 2]] and not tiles[(0, 1)]["merged"]
+    assert tiles[(3, 0)]["from"] == [[3, 3]]
+    spawn = reply["spawn"]
+    assert spawn["value"] in (2, 4)
+    r, c = spawn["at"]
+    assert reply["state"]["board"][r][c] == spawn["value"]
+    assert reply["state"]["clock_ms"] == 1500
+    assert json.loads(reply["save"])["clock_ms"] == 1500
+
+
+def test_no_op_move_reply_changes_nothing() -> None:
+    engine = engine_at("2 4 . ./. . . ./. . . ./. . . .")
+    before = engine.state()
+    reply = engine.move("left")
+    assert not reply["changed"] and reply["tiles"] == [] and reply["spawn"] is None
+    assert reply["state"] == before
+
+
+def test_reply_save_documents_reload_to_the_same_state() -> None:
+    engine = engine_at("2 2 4 ./. . . ./. . . ./. . . 8")
+    reply = engine.move("left")
+    other = api.Engine(chance.seeded(99))
+    again = other.start(reply["save"], reply["best_save"])
+    assert again["notice"] is None and again["state"] == reply["state"]
+
+
+def test_win_then_keep_playing_through_the_interface() -> None:
+    engine = engine_at("1024 1024 . ./2 . . ./. . . ./. . . .")
+    reply = engine.move("left")
+    assert reply["state"]["status"] == "won" and reply["state"]["won"]
+    assert not engine.move("down")["changed"]
+    reply = engine.keep_playing()
+    assert reply["changed"] and reply["state"]["status"] == "playing" and reply["state"]["won"]
+
+
+def test_undo_and_new_game_through_the_interface() -> None:
+    engine = engine_at("2 2 4 ./. . . ./. . . ./. . . 8")
+    start = engine.state()
+    engine.move("left")
+    reply = engine.undo()
+    assert reply["changed"] and reply["state"]["board"] == start["board"]
+    assert not engine.undo()["changed"]
+    best = reply["state"]["best"]
+    fresh = engine.new_game(5)
+    assert fresh["state"]["size"] == 5 and fresh["state"]["moves"] == 0
+    assert len(fresh["spawns"]) == 2
+    assert saves.load_best(fresh["best_save"])[4] == best

@@ -1,0 +1,161 @@
+"""The game session: start, spawn, score, best, win, game over, undo (RULES.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game import chance, rules
+from game.session import Position, Session
+
+from tests.unit.boards import board, session_at
+
+
+@pytest.mark.parametrize("size", rules.SIZES)
+def test_rule_new_game_has_two_tiles_in_two_cells_score_0_moves_0(size: int) -> None:
+    for seed in range(30):
+        session, spawns = Session.new(size, chance.seeded(seed))
+        tiles = [v for row in session.position.board for v in row if v]
+        assert len(tiles) == 2 and set(tiles) <= {2, 4}
+        assert spawns[0].cell != spawns[1].cell
+        assert session.position.score == 0 and session.position.moves == 0
+        assert session.size == size and session.status == "playing"
+
+
+def test_rule_unsupported_size_is_refused() -> None:
+    with pytest.raises(ValueError):
+        Session.new(3, chance.seeded(1))
+
+
+def test_rule_one_spawn_after_a_changing_move() -> None:
+    # words: cell index 0 of the empty cells, then value word 5 (not 0) -> a 2
+    session = session_at(board("2 2 . ./. . . ./. . . ./. . . ."), words=[0, 5])
+    outcome = session.move("right")
+    assert outcome.changed and outcome.spawn is not None
+    assert outcome.spawn.cell == (0, 0) and outcome.spawn.value == 2
+    assert session.position.board == board("2 . . 4/. . . ./. . . ./. . . .")
+
+
+def test_rule_spawned_four_when_the_value_word_says_so() -> None:
+    session = session_at(board("2 2 . ./. . . ./. . . ./. . . ."), words=[2, 0])
+    outcome = session.move("left")
+    assert outcome.spawn is not None and outcome.spawn.value == 4
+    assert session.position.board[0] == (4, 0, 0, 4)
+
+
+def test_rule_move_that_changes_nothing_is_not_a_move() -> None:
+    session = session_at(board("2 4 . ./. . . ./. . . ./. . . ."), words=[])
+    session.clock_ms = 1234
+    before = session.position
+    outcome = session.move("left")
+    assert not outcome.changed and outcome.spawn is None and outcome.points == 0
+    assert session.position == before and session.history == [] and session.clock_ms == 1234
+
+
+def test_rule_score_adds_each_merge_and_moves_count_changes() -> None:
+    session = session_at(board("2 2 4 4/. . . ./. . . ./. . . ."))
+    start = session.position
+    session.move("left")
+    assert session.position.score == start.score + 12
+    assert session.position.moves == start.moves + 1
+
+
+def test_rule_best_never_decreases() -> None:
+    session = session_at(board("2 2 4 4/. . . ./. . . ./. . . ."))
+    session.best = 0
+    session.move("left")
+    best = session.best
+    assert best == session.position.score
+    session.undo()
+    assert session.best == best
+
+
+def test_rule_win_when_a_tile_first_reaches_2048() -> None:
+    session = session_at(board("1024 1024 . ./. . . ./. . . ./. . . ."))
+    assert session.status == "playing"
+    outcome = session.move("left")
+    assert outcome.newly_won and session.position.won and session.status == "won"
+
+
+def test_rule_win_dialog_blocks_moves_until_keep_playing() -> None:
+    session = session_at(board("1024 1024 . ./. . . ./. . . ./. . . ."))
+    session.move("left")
+    assert not session.move("right").changed
+    assert session.continue_after_win() and session.status == "playing"
+    assert session.move("right").changed
+    assert not session.continue_after_win()
+
+
+def test_rule_game_is_won_once() -> None:
+    session = session_at(board("1024 1024 . ./1024 1024 . ./. . . ./. . . ."))
+    session.move("left")
+    session.continue_after_win()
+    outcome = session.move("up")  # the second 2048 (or a 4096) raises no new win
+    assert outcome.changed and not outcome.newly_won and session.status == "playing"
+    assert session.position.won
+
+
+def test_rule_game_over_when_full_and_stuck() -> None:
+    session = session_at(board("2 4 2 4/4 2 4 2/2 4 2 4/8 8 2 4"), words=[0, 5])
+    session.move("left")  # 8 8 -> 16, the spawn fills the last gap with a 2
+    assert session.position.board == board("2 4 2 4/4 2 4 2/2 4 2 4/16 2 4 2")
+    assert session.over and session.status == "over"
+    assert all(not session.move(d).changed for d in rules.DIRECTIONS)
+
+
+def test_rule_undo_restores_board_score_moves_and_won() -> None:
+    session = session_at(board("1024 1024 . ./. . . ./. . . ./. . . ."))
+    before = session.position
+    session.move("left")
+    assert session.undo()
+    assert session.position == before and not session.position.won
+    assert session.status == "playing"
+
+
+def test_rule_classic_undo_is_one_step() -> None:
+    session = session_at(board("2 . . ./. . . ./. . . ./. . . ."))
+    session.move("right")
+    session.move("down")
+    assert session.undo()
+    assert not session.undo()
+    assert session.position.moves == 1
+
+
+def test_rule_undo_five_steps_setting() -> None:
+    session = session_at(board("2 . . ./. . . ./. . . ./. . . ."), undo_depth=5)
+    start = session.position
+    for d in ["right", "down", "left", "up", "right", "down"]:
+        session.move(d)
+    for _ in range(5):
+        assert session.undo()
+    assert not session.undo()
+    assert session.position.moves == start.moves + 1
+
+
+def test_rule_undo_on_a_finished_game_makes_it_playable() -> None:
+    session = session_at(board("2 4 2 4/4 2 4 2/2 4 2 4/8 8 2 4"), words=[0, 5])
+    session.move("left")
+    assert session.status == "over"
+    assert session.undo() and session.status == "playing"
+
+
+def test_rule_undo_takes_one_off_the_move_counter() -> None:
+    session = session_at(board("2 . . ./. . . ./. . . ./. . . ."))
+    moves = session.position.moves
+    session.move("right")
+    session.undo()
+    assert session.position.moves == moves
+
+
+def test_undo_depth_must_be_1_or_5() -> None:
+    with pytest.raises(ValueError):
+        Session(Position(board("2 . . ./. . . ./. . . ./. . . .")), chance.seeded(1), undo_depth=3)
+    session = session_at(board("2 . . ./. . . ./. . . ./. . . ."), undo_depth=5)
+    for d in ["right", "down", "left"]:
+        session.move(d)
+    session.set_undo_depth(1)
+    assert len(session.history) == 1
+
+
+def test_unknown_direction_is_refused_by_the_session() -> None:
+    with pytest.raises(ValueError):
+        session_at(board("2 . . ./. . . ./. . . ./. . . .")).move("north")
