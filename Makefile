@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 RUNTIME := assets/runtime
 PORT ?= 8000
 
-.PHONY: all serve setup runtime venv test lint unit pyodide-test e2e bench dist clean
+.PHONY: all serve setup runtime venv test lint unit micropython-test pyodide-test e2e bench dist clean
 
 all: serve
 
@@ -45,17 +45,20 @@ lint: venv
 unit: venv
 	$(PY) -m pytest -q tests/unit
 
+# The UI layer's pure tests in real MicroPython; the engine's tests in real Pyodide.
+micropython-test: runtime
+	node tests/micropython/run.mjs
+
 pyodide-test: runtime venv
 	node tests/pyodide/run.mjs
 
 e2e: runtime venv
 	$(PY) -m pytest -q tests/e2e
 
-test: runtime venv
-	$(PY) -m ruff check game tests
-	$(PY) -m mypy --strict game tests
+# Every test: lint and types, unit and property tests on CPython, the same tests in
+# MicroPython and Pyodide, then the page itself in a real Chromium.
+test: lint micropython-test pyodide-test
 	$(PY) -m pytest tests/unit tests/e2e
-	node tests/pyodide/run.mjs
 
 clean:
 	rm -rf $(RUNTIME) node_modules $(VENV) dist

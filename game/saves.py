@@ -88,7 +88,7 @@ def _board(value: object, size: int) -> Board:
         if not isinstance(row, list) or len(row) != size:
             raise SaveError("board row has the wrong length")
         for cell in row:
-            if not _is_int(cell) or not (cell == 0 or 2 <= cell <= top and cell & (cell - 1) == 0):
+            if not _is_int(cell) or not (cell == 0 or (2 <= cell <= top and cell & (cell - 1) == 0)):
                 raise SaveError("board cell is not empty or a power of two")
         rows.append(tuple(row))
     return tuple(rows)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-import js  # type: ignore[import-not-found]
+import js
 
 from game.api import Engine
 

@@ -63,7 +63,7 @@ class App:
                 e = early.events[i]
                 self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
                                  bool(e.field))
-        asyncio.create_task(self.run())
+        self.task = asyncio.create_task(self.run())
 
     async def run(self) -> None:
         try:

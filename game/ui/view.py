@@ -8,13 +8,13 @@ Values are written with `textContent`, never as HTML.
 
 from pyscript import document
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
-
 from game.ui import clock
 from game.ui.snapshot import board_attr
 from game.ui.text import moves_label
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 BIGGEST_STYLED = 131072
 

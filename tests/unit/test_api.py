@@ -6,7 +6,6 @@ import json
 
 from game import api, chance, saves
 from game.session import Session
-
 from tests.unit.boards import board, consistent
 
 REPLY_KEYS = {"kind", "changed", "direction", "points", "tiles", "spawn", "spawns", "notice",

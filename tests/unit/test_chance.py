@@ -7,7 +7,6 @@ import math
 import pytest
 
 from game import chance, rules
-
 from tests.unit.boards import board
 
 

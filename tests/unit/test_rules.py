@@ -6,7 +6,6 @@ import pytest
 
 from game import rules
 from game.rules import slide, slide_line
-
 from tests.unit.boards import board, row
 
 

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from game import api, chance, rules, saves
 from game.session import Session
-
 from tests.unit.boards import board, consistent
 
 
@@ -100,7 +99,8 @@ BAD_GAMES: dict[str, object] = {
     "undo depth 3": mutated({"undo_depth": 3}),
     "history longer than depth": mutated({"history": document(played(5, 30))["history"] * 2}),
     "history not a move": mutated(
-        {"history": [{"board": [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]], "score": 0, "moves": 0, "won": False}]}
+        {"history": [{"board": [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]],
+                      "score": 0, "moves": 0, "won": False}]}
     ),
     "history not a list": mutated({"history": {}}),
     "too long": " " * (saves.MAX_TEXT + 1),

@@ -6,7 +6,6 @@ import pytest
 
 from game import chance, rules
 from game.session import Position, Session
-
 from tests.unit.boards import board, session_at
 
 

@@ -1,0 +1,99 @@
+"""Snapshot parsing, announcements and the clock (the UI layer's pure parts).
+
+MicroPython-compatible, like test_ui_input.py.
+"""
+
+import json
+
+from game.ui import clock, snapshot, text
+
+
+def state(**values: object) -> "dict[str, object]":
+    base = {"size": 4, "board": [[0] * 4] * 4, "score": 0, "best": 0, "moves": 0,
+            "won": False, "status": "playing", "can_undo": False}
+    base.update(values)
+    return base
+
+
+def test_snapshot_reads_a_saved_board() -> None:
+    saved = json.dumps({"board": [[2, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2048]]})
+    assert snapshot.board_from_saved(saved) == [[2, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2048]]
+
+
+def test_snapshot_gives_up_on_anything_else() -> None:
+    bad = ["", "nope", "[1]", json.dumps({"board": "x"}), json.dumps({"board": [[1, 2], [3, 4]]}),
+           json.dumps({"board": [["<b>2</b>", 0, 0, 0]] * 4}), json.dumps({"board": [[2, 0, 0]] * 4}),
+           json.dumps({"board": [[True, 0, 0, 0]] * 4}), json.dumps({"board": [[-2, 0, 0, 0]] * 4}),
+           json.dumps({"board": [[2.5, 0, 0, 0]] * 4})]
+    for text_ in bad:
+        assert snapshot.board_from_saved(text_) is None
+    assert snapshot.board_from_saved(None) is None
+
+
+def test_board_attribute_format() -> None:
+    board = [[2, 0, 0, 0], [0, 0, 4, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    assert snapshot.board_attr(board) == "2,0,0,0/0,0,4,0/0,0,0,0/0,0,0,0"
+    assert snapshot.board_attr(snapshot.empty_board(5)) == "/".join(["0,0,0,0,0"] * 5)
+
+
+def test_announcement_of_a_move_with_points_and_spawn() -> None:
+    reply = {"kind": "move", "direction": "left", "changed": True, "points": 12,
+             "spawn": {"at": [2, 0], "value": 2}, "state": state(score=120)}
+    assert text.announce(reply) == "Left, +12. Score 120. New 2 in row 3, column 1."
+
+
+def test_announcement_of_a_move_that_changes_nothing() -> None:
+    reply = {"kind": "move", "direction": "up", "changed": False, "points": 0, "spawn": None,
+             "state": state()}
+    assert text.announce(reply) == "Up: nothing moves."
+
+
+def test_announcement_of_win_and_game_over() -> None:
+    won = {"kind": "move", "direction": "down", "changed": True, "points": 2048,
+           "spawn": {"at": [0, 0], "value": 4}, "state": state(score=20000, status="won")}
+    assert text.announce(won).endswith("You reached 2048! Keep playing or start a new game.")
+    over = {"kind": "move", "direction": "right", "changed": True, "points": 0,
+            "spawn": {"at": [0, 0], "value": 2}, "state": state(score=300, status="over")}
+    assert text.announce(over).endswith("No moves left. Final score 300.")
+
+
+def test_announcement_of_undo() -> None:
+    undone = {"kind": "undo", "changed": True, "state": state(score=8)}
+    assert text.announce(undone) == "Move undone. Score 8."
+    assert text.announce({"kind": "undo", "changed": False, "state": state()}) == "Nothing to undo."
+
+
+def test_moves_label_singular_and_plural() -> None:
+    assert text.moves_label(1) == "1 move"
+    assert text.moves_label(0) == "0 moves" and text.moves_label(12) == "12 moves"
+
+
+def test_unknown_language_falls_back_to_english() -> None:
+    assert text.say("no_undo", "xx") == "Nothing to undo."
+
+
+def test_clock_runs_only_while_playing_after_the_first_move_and_visible() -> None:
+    assert clock.should_run("playing", 1, True)
+    assert not clock.should_run("playing", 0, True)
+    assert not clock.should_run("playing", 5, False)
+    assert not clock.should_run("won", 5, True)
+    assert not clock.should_run("over", 5, True)
+
+
+def test_clock_accumulates_only_while_running() -> None:
+    c = clock.Clock(1000)
+    assert c.elapsed(50.0) == 1000
+    c.run(True, 100.0)
+    c.run(True, 400.0)  # already running: the start time stays
+    assert c.elapsed(600.0) == 1500
+    c.run(False, 700.0)
+    assert c.elapsed(5000.0) == 1600 and not c.running
+    c.reset(0)
+    assert c.elapsed(9000.0) == 0
+
+
+def test_clock_format() -> None:
+    assert clock.format_clock(0) == "0:00"
+    assert clock.format_clock(65_999) == "1:05"
+    assert clock.format_clock(3_725_000) == "1:02:05"
+    assert clock.iso_duration(65_999) == "PT65S"
