@@ -114,20 +114,48 @@ def cell_of(direction: str, line_index: int, position: int, size: int) -> Cell:
     return (size - 1 - position, line_index)
 
 
+_Slid = tuple[Line, int]
+_TOWARD_START: dict[Line, _Slid] = {}  # line -> (line slid toward index 0, points)
+_TOWARD_END: dict[Line, _Slid] = {}  # line -> (line slid toward its last index, points)
+
+
+def _fill_start(line: Line) -> _Slid:
+    result = slide_line(line)
+    slid = _TOWARD_START[line] = (result.line, result.points)
+    return slid
+
+
+def _fill_end(line: Line) -> _Slid:
+    result = slide_line(line[::-1])
+    slid = _TOWARD_END[line] = (result.line[::-1], result.points)
+    return slid
+
+
 def slide(board: Board, direction: str) -> tuple[Board, int]:
     """The board after sliding (without a spawn) and the points gained.
 
-    This is the fast path used by the game-over test and by search; `move_tiles`
-    gives the same board with the tile-by-tile account the UI animates.
+    This is the fast path used by the game-over test, validation and search (two
+    memo tables keyed by the line as it stands, so no line is reversed on a hit);
+    `move_tiles` gives the same board with the tile-by-tile account the UI animates.
     """
-    lines = _lines(board, direction)
-    points = 0
+    if direction == "left" or direction == "up":
+        table, fill = _TOWARD_START, _fill_start
+    elif direction == "right" or direction == "down":
+        table, fill = _TOWARD_END, _fill_end
+    else:
+        raise ValueError(f"unknown direction: {direction!r}")
+    vertical = direction == "up" or direction == "down"
+    lines = tuple(zip(*board)) if vertical else board
+    get = table.get
     out: list[Line] = []
+    points = 0
     for line in lines:
-        result = slide_line(line)
-        out.append(result.line)
-        points += result.points
-    return _unlines(tuple(out), direction), points
+        slid = get(line) or fill(line)
+        out.append(slid[0])
+        points += slid[1]
+    if vertical:
+        return tuple(zip(*out)), points
+    return tuple(out), points
 
 
 class TileMove(NamedTuple):
