@@ -25,6 +25,7 @@ VERSION = 1
 MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
 MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000
 MAX_SCORE = 1 << 40
+MAX_DEPTH = 32  # a real save nests 5 deep; Pyodide's parser dies (not raises) near 10 000
 
 _GAME_KEYS = frozenset(
     {"format", "version", "size", "board", "score", "moves", "won", "keep_playing",
@@ -56,11 +57,40 @@ def _bool(value: object, what: str) -> bool:
     return value
 
 
+def nesting_depth(text: str) -> int:
+    """How deep JSON brackets nest, ignoring brackets inside strings.
+
+    Checked before parsing because deep nesting does not fail politely everywhere:
+    CPython raises RecursionError, but in Pyodide the JavaScript stack overflows and
+    takes the whole interpreter down.
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def _parse(text: object, fmt: str) -> dict[str, Any]:
     if not isinstance(text, str):
         raise SaveError("not text")
     if len(text) > MAX_TEXT:
         raise SaveError("too long")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise SaveError("nested too deeply")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

@@ -83,6 +83,15 @@ function writerFor(fd, stream) {
 const wheels = wheelPaths();
 if (!fs.existsSync(path.join(root, "tests", "unit"))) fail(`no tests/unit under ${root}`);
 
+// A fatal Pyodide error (e.g. the wasm stack overflowing) can surface outside the
+// awaited promise: report it in one line and fail.
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.on(event, (e) => {
+    process.stderr.write(`pyodide: fatal: ${e && e.message ? e.message : e}\n`);
+    process.exit(1);
+  });
+}
+
 let code = 1;
 try {
   const pyodide = await loadPyodide();

@@ -105,7 +105,13 @@ BAD_GAMES: dict[str, object] = {
     "history not a list": mutated({"history": {}}),
     "too long": " " * (saves.MAX_TEXT + 1),
     "deep nesting": "[" * 100_000 + "]" * 100_000,
+    "deep nesting inside the document": mutated({"history": json.loads("[" * 40 + "]" * 40)}),
 }
+
+
+def test_nesting_depth_ignores_brackets_in_strings() -> None:
+    assert saves.nesting_depth('{"a": "[[[[\\"[[", "b": [[1]]}') == 3
+    assert saves.nesting_depth(saves.dump_game(played(3, 10))) == 5  # document, history, position, board, row
 
 
 @pytest.mark.parametrize("name", sorted(BAD_GAMES))
