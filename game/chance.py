@@ -9,7 +9,6 @@ not divide 2**32, e.g. the 3, 5, 6, 7 … empty cells a board often has.)
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable, Iterator
 
 from game.rules import Board, Cell, empty_cells, place
@@ -21,7 +20,13 @@ FOUR_ONE_IN = 10  # a spawn is a 4 one time in ten, else a 2 (RULES.md)
 
 
 def secrets_source() -> int:
-    """CPython's default source: the operating system's cryptographic generator."""
+    """CPython's default source: the operating system's cryptographic generator.
+
+    Imported on first use: the browser worker never needs it, and importing `secrets`
+    costs Pyodide ~65 ms of start-up.
+    """
+    import secrets
+
     return secrets.randbits(32)
 
 

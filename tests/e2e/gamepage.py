@@ -1,0 +1,182 @@
+"""The page as the tests drive it: storage prepared before load, state read from `#game`.
+
+Waiting is done by polling `#game`'s data attributes with `page.evaluate` (the page's
+Content-Security-Policy has no 'unsafe-eval', which `wait_for_function` needs).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page
+
+from game.rules import Board
+from tests.e2e import positions
+from tests.e2e.positions import State
+
+BOOT_TIMEOUT = 30.0  # seconds: a cold engine start is ~4-7 s here, more under load
+INPUT_TIMEOUT = 10.0
+POLL = 0.02
+
+Dataset = dict[str, str]
+
+_PREPARE = """
+(() => {
+  if (location.origin !== %(origin)s) return;
+  try {
+    if (!sessionStorage.getItem("e2e-prepared")) {
+      sessionStorage.setItem("e2e-prepared", "1");
+      localStorage.clear();
+      const entries = %(entries)s;
+      for (const key of Object.keys(entries)) localStorage.setItem(key, entries[key]);
+    }
+  } catch (error) {}
+})();
+"""
+
+
+class GamePage:
+    """One browser tab on the game, with what it requested and every uncaught error."""
+
+    def __init__(self, context: BrowserContext, page: Page, base_url: str) -> None:
+        self.context = context
+        self.page = page
+        self.base_url = base_url
+        self.page_errors: list[str] = []
+        self.requests: list[str] = []
+        self.bad_responses: list[str] = []
+        page.on("pageerror", lambda error: self.page_errors.append(f"{error.name}: {error.message}"))
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on(
+            "response",
+            lambda response: self.bad_responses.append(f"{response.status} {response.url}")
+            if response.status >= 400 else None,
+        )
+        context.on("requestfailed", lambda request: self.bad_responses.append(
+            f"failed ({request.failure}) {request.url}"))
+
+    # -- before load -------------------------------------------------------------------
+
+    def prepare_storage(self, entries: Mapping[str, str]) -> None:
+        """Write these localStorage entries once, before the page's first load in this tab
+        (a reload keeps what the page itself stored since)."""
+        self.page.add_init_script(_PREPARE % {
+            "origin": json.dumps(self.base_url),
+            "entries": json.dumps(dict(entries)),
+        })
+
+    def set_board(self, board: Board, moves: int | None = None,
+                  best: int | None = None) -> State:
+        """Prepare a saved game on this board; the state the page should resume."""
+        start = positions.state_of(board, moves)
+        entries = {positions.GAME_KEY: positions.game_text(board, moves)}
+        entries[positions.BEST_KEY] = positions.best_text(start[1] if best is None else best)
+        self.prepare_storage(entries)
+        return start
+
+    # -- navigation --------------------------------------------------------------------
+
+    def goto(self, wait_until: str = "load") -> None:
+        if wait_until == "domcontentloaded":
+            self.page.goto(self.base_url + "/", wait_until="domcontentloaded")
+        else:
+            self.page.goto(self.base_url + "/")
+
+    def start(self) -> Dataset:
+        """Load the page and wait for the engine."""
+        self.goto()
+        return self.wait_ready()
+
+    # -- reading -----------------------------------------------------------------------
+
+    def state(self) -> Dataset:
+        data: Dataset = self.page.evaluate(
+            "() => Object.assign({}, document.getElementById('game').dataset)")
+        return data
+
+    def game_state(self) -> State:
+        data = self.state()
+        return (positions.parse_board(data["board"]), int(data["score"]), int(data["moves"]))
+
+    def evaluate(self, expression: str) -> Any:
+        return self.page.evaluate(expression)
+
+    def dialog_open(self, name: str) -> bool:
+        return bool(self.page.evaluate(f"() => document.getElementById('{name}-dialog').open"))
+
+    def notice(self) -> tuple[bool, str]:
+        """Whether `#notice` shows, and its text."""
+        shown, text = self.page.evaluate(
+            "() => { const n = document.getElementById('notice');"
+            " return [!n.hidden && n.getClientRects().length > 0, n.textContent]; }")
+        return bool(shown), str(text)
+
+    def tiles(self) -> list[tuple[int, int, str]]:
+        """The drawn tiles (not the fading copies of merged ones): row, column, text."""
+        found: list[list[Any]] = self.page.evaluate(
+            "() => [...document.querySelectorAll('#tiles .tile:not(.ghost)')].map(t =>"
+            " [Number(t.style.getPropertyValue('--r')), Number(t.style.getPropertyValue('--c')),"
+            " t.textContent])")
+        return sorted((int(r), int(c), str(text)) for r, c, text in found)
+
+    def scroll_y(self) -> float:
+        return float(self.page.evaluate("() => window.scrollY + document.scrollingElement.scrollTop"))
+
+    # -- waiting -----------------------------------------------------------------------
+
+    def poll(self, what: str, check: Callable[[], bool], timeout: float = INPUT_TIMEOUT) -> None:
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out after {timeout} s waiting for {what}; "
+                                     f"#game is {self.state()}")
+            self.page.wait_for_timeout(POLL * 1000)  # the poll interval; also lets events in
+
+    def wait_for(self, what: str, condition: Callable[[Dataset], bool],
+                 timeout: float = INPUT_TIMEOUT) -> Dataset:
+        found: list[Dataset] = []
+
+        def check() -> bool:
+            data = self.state()
+            if condition(data):
+                found.append(data)
+                return True
+            return False
+
+        self.poll(what, check, timeout)
+        return found[0]
+
+    def wait_status(self, *statuses: str, timeout: float = INPUT_TIMEOUT) -> Dataset:
+        return self.wait_for(f"data-status in {statuses}",
+                             lambda data: data["status"] in statuses, timeout)
+
+    def wait_ready(self) -> Dataset:
+        return self.wait_status("playing", "won", "over", timeout=BOOT_TIMEOUT)
+
+    def wait_inputs(self, count: int, timeout: float = INPUT_TIMEOUT) -> Dataset:
+        data = self.wait_for(f"data-inputs >= {count}",
+                             lambda data: int(data["inputs"]) >= count, timeout)
+        assert int(data["inputs"]) == count, f"more inputs handled than given: {data}"
+        return data
+
+    # -- acting ------------------------------------------------------------------------
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.page.keyboard.press(key)
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector)
+
+    def board_centre(self) -> tuple[float, float]:
+        box = self.page.locator("#board").bounding_box()
+        assert box is not None, "#board is not laid out"
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def foreign_requests(self) -> list[str]:
+        own = self.base_url + "/"
+        return [url for url in self.requests
+                if not (url.startswith(own) or url.startswith(("blob:", "data:")))]

@@ -1,0 +1,98 @@
+"""Start-up: the saved board at once, input queued while Python loads, only own-origin requests."""
+
+from __future__ import annotations
+
+import itertools
+
+from playwright.sync_api import Route
+
+from game import rules
+from tests.e2e import positions
+from tests.e2e.conftest import OpenGame
+from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
+from tests.e2e.positions import ORDER_BOARD
+
+ALLOWED_SOURCES = {"'self'", "'none'", "'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "data:"}
+
+
+def test_saved_board_painted_while_loading_and_early_keys_applied_in_order(game: GamePage) -> None:
+    """The saved board shows before the engine is ready, and keys pressed meanwhile (before
+    MicroPython runs and while Pyodide loads) are all applied once it is, in order."""
+    start = game.set_board(ORDER_BOARD)
+    order = ("left", "up", "right", "down")
+    expected = positions.outcomes(start, order)
+    assert positions.always_changes(start, order)
+    for other in itertools.permutations(order):  # the test can tell the order apart
+        assert other == order or not expected & positions.outcomes(start, other), other
+
+    held: list[Route] = []  # both interpreters' wasm is held until the test lets it go
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    game.context.route("**/micropython.wasm", hold)
+    game.context.route("**/pyodide.asm.wasm", hold)
+
+    def release(name: str) -> None:
+        game.poll(f"the request for {name}", lambda: any(r.request.url.endswith(name) for r in held))
+        for route in [r for r in held if r.request.url.endswith(name)]:
+            route.continue_()
+
+    game.goto(wait_until="domcontentloaded")
+    game.press("ArrowLeft", "w")  # before the UI runs: kept by assets/early-input.js
+    assert game.state()["status"] == "loading"
+
+    release("micropython.wasm")
+    painted = positions.tile_count(ORDER_BOARD)
+    game.poll("the saved board's tiles", lambda: len(game.tiles()) == painted, BOOT_TIMEOUT)
+    data = game.state()
+    assert data["status"] == "loading", "the engine cannot be ready: its wasm is held"
+    assert data["board"] == positions.board_attr(ORDER_BOARD)
+    assert game.tiles() == sorted(
+        (r, c, str(v)) for r, row in enumerate(ORDER_BOARD) for c, v in enumerate(row) if v)
+
+    game.press("ArrowRight", "j")  # the UI listens now; the engine is still loading
+    data = game.state()
+    assert (data["status"], data["inputs"]) == ("loading", "0")
+    assert game.page.evaluate("() => document.getElementById('loading') !== null")
+
+    release("pyodide.asm.wasm")
+    data = game.wait_inputs(4, timeout=BOOT_TIMEOUT)
+    assert data["status"] == "playing"
+    assert game.game_state() in expected, "the four keys were not applied once each, in order"
+
+
+def test_boot_and_play_request_only_own_origin_and_every_asset_loads(game: GamePage) -> None:
+    game.start()
+    for n in range(1, 4):
+        board = positions.parse_board(game.state()["board"])
+        game.press({"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp",
+                    "down": "ArrowDown"}[rules.legal_directions(board)[0]])
+        game.wait_inputs(n)
+    game.press("u")
+    game.wait_inputs(4)
+    own = game.base_url + "/"
+    for needed in ("assets/runtime/pyodide/pyodide.asm.wasm", "game/worker.py", "game/ui/app.py"):
+        assert own + needed in game.requests, f"{needed} was not seen: requests are not all logged"
+    assert not game.foreign_requests()
+    assert not game.bad_responses, f"page resources that failed to load: {game.bad_responses}"
+
+
+def test_csp_meta_allows_nothing_from_another_origin(open_game: OpenGame) -> None:
+    game = open_game()
+    game.goto(wait_until="domcontentloaded")
+    metas: list[str] = game.page.evaluate(
+        "() => [...document.querySelectorAll('meta[http-equiv]')]"
+        ".filter(m => m.httpEquiv.toLowerCase() === 'content-security-policy').map(m => m.content)")
+    assert len(metas) == 1, metas
+    policy: dict[str, list[str]] = {}
+    for directive in metas[0].split(";"):
+        words = directive.split()
+        if words:
+            policy[words[0]] = words[1:]
+    assert policy.get("default-src") == ["'self'"], policy
+    assert policy.get("connect-src") == ["'self'"], policy
+    assert "'unsafe-inline'" not in policy.get("script-src", ["'unsafe-inline'"]), policy
+    for name, sources in policy.items():
+        foreign = [s for s in sources if s not in ALLOWED_SOURCES]
+        assert not foreign, f"{name} allows {foreign}"
