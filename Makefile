@@ -60,5 +60,17 @@ e2e: runtime venv
 test: lint micropython-test pyodide-test
 	$(PY) -m pytest tests/unit tests/e2e
 
+# The deployable static site (e.g. for GitHub Pages): exactly the files the page loads.
+dist: runtime
+	rm -rf dist && mkdir -p dist/site/game/ui
+	cp index.html pyscript.toml dist/site/
+	cp game/*.py dist/site/game/ && cp game/ui/*.py game/ui/mpy.toml dist/site/game/ui/
+	cp -r assets dist/site/assets && rm -f dist/site/assets/runtime/.stamp
+	@du -sh dist/site
+
+bench: venv runtime
+	$(PY) -m tests.bench.engine
+	$(PY) -m tests.bench.page
+
 clean:
 	rm -rf $(RUNTIME) node_modules $(VENV) dist

@@ -6,13 +6,8 @@ uncaught page error, or a request to any origin but the test server's, fails the
 
 from __future__ import annotations
 
-import functools
-import os
-import shutil
 import sys
-import threading
 from collections.abc import Callable, Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -23,66 +18,21 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # `game` and `tests` import from the repository root
     sys.path.insert(0, str(REPO_ROOT))
 
+from tests.browser import LAUNCH_ARGS, find_chromium, serve  # noqa: E402
 from tests.e2e.gamepage import GamePage  # noqa: E402
-
-LAUNCH_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-BROWSER_NAMES = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
-
-
-MEDIA_TYPES: dict[str, str] = {
-    **SimpleHTTPRequestHandler.extensions_map,
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".webmanifest": "application/manifest+json",
-}
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves files with the types the runtime needs (streaming wasm compilation, modules)."""
-
-    extensions_map = MEDIA_TYPES
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-class QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        pass  # a test closing its tab mid-download is not an error
-
-
-def find_browser() -> str | None:
-    """The Chromium to drive: $CHROMIUM, else one on PATH, else None (Playwright's own)."""
-    chosen = os.environ.get("CHROMIUM")
-    if chosen:
-        return chosen
-    for name in BROWSER_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(REPO_ROOT))
-    server = QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    """The repository root over HTTP on a free loopback port (no trailing slash)."""
+    with serve(REPO_ROOT) as url:
+        yield url.rstrip("/")
 
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    executable = find_browser()
+    """One Chromium for the session: $CHROMIUM, else one on PATH, else Playwright's own."""
+    executable = find_chromium()
     with sync_playwright() as playwright:
         if executable:
             launched = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)

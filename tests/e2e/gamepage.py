@@ -48,7 +48,10 @@ class GamePage:
         self.page_errors: list[str] = []
         self.requests: list[str] = []
         self.bad_responses: list[str] = []
+        self.console_errors: list[str] = []
         page.on("pageerror", lambda error: self.page_errors.append(f"{error.name}: {error.message}"))
+        page.on("console", lambda message: self.console_errors.append(message.text)
+                if message.type == "error" else None)
         context.on("request", lambda request: self.requests.append(request.url))
         context.on(
             "response",
@@ -132,7 +135,7 @@ class GamePage:
         while not check():
             if time.monotonic() > deadline:
                 raise AssertionError(f"timed out after {timeout} s waiting for {what}; "
-                                     f"#game is {self.state()}")
+                                     f"#game is {self.state()}; console errors: {self.console_errors}")
             self.page.wait_for_timeout(POLL * 1000)  # the poll interval; also lets events in
 
     def wait_for(self, what: str, condition: Callable[[Dataset], bool],

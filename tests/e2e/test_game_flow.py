@@ -1,0 +1,96 @@
+"""A game's course: resume after reload, undo, the win, the loss, starting over."""
+
+from __future__ import annotations
+
+from tests.e2e import positions
+from tests.e2e.gamepage import GamePage
+from tests.e2e.positions import KEYS_BOARD, OVER_BOARD, WIN_BOARD
+
+
+def test_undo_button_restores_the_move_and_reload_resumes_exactly(game: GamePage) -> None:
+    start = game.set_board(KEYS_BOARD)  # best = the saved score
+    game.start()
+    game.press("ArrowLeft")  # merges: 2+2 and 256+256
+    game.wait_inputs(1)
+    moved = game.game_state()
+    assert moved in positions.outcomes(start, ["left"]) and moved[1] > start[1]
+    assert game.state()["best"] == str(moved[1])
+    game.click("#undo")
+    data = game.wait_inputs(2)
+    assert game.game_state() == start
+    assert data["best"] == str(moved[1]), "undo lowered the best score"
+    game.press("ArrowLeft")
+    before = game.wait_inputs(3)
+
+    game.page.reload()
+    after = game.wait_ready()
+    for name in ("board", "score", "moves", "best", "won", "size", "status"):
+        assert after[name] == before[name], f"{name} after reload: {after[name]} != {before[name]}"
+    assert after["inputs"] == "0"
+    assert game.tiles() == sorted(
+        (r, c, str(v)) for r, row in enumerate(positions.parse_board(after["board"]))
+        for c, v in enumerate(row) if v)
+    game.press("u")  # the undo history came back too
+    game.wait_inputs(1)
+    assert game.game_state() == start
+
+
+def test_win_dialog_then_keep_playing_goes_on_with_won_kept(game: GamePage) -> None:
+    start = game.set_board(WIN_BOARD)
+    game.start()
+    assert not game.dialog_open("win")
+    game.press("ArrowLeft")
+    data = game.wait_inputs(1)
+    assert data["status"] == "won" and data["won"] == "true"
+    assert game.game_state() in positions.outcomes(start, ["left"])
+    assert game.dialog_open("win")
+    assert game.page.locator("#win-dialog").is_visible()
+    game.page.get_by_role("button", name="Keep playing").click()
+    data = game.wait_status("playing")
+    assert data["won"] == "true"
+    assert not game.dialog_open("win")
+    game.press("ArrowRight")  # 2048 sits at the left wall: this moves
+    data = game.wait_inputs(2)
+    assert (data["status"], data["won"], data["moves"]) == ("playing", "true", str(start[2] + 2))
+    assert not game.dialog_open("win")
+
+
+def test_game_over_dialog_and_its_undo_make_the_game_playable_again(game: GamePage) -> None:
+    start = game.set_board(OVER_BOARD)
+    game.start()
+    game.press("ArrowLeft")
+    data = game.wait_inputs(1)
+    assert data["status"] == "over"
+    assert game.game_state() in positions.outcomes(start, ["left"])
+    assert game.dialog_open("over") and game.page.locator("#over-dialog").is_visible()
+    game.page.locator("#over-dialog").get_by_role("button", name="Undo").click()
+    data = game.wait_inputs(2)
+    assert data["status"] == "playing" and game.game_state() == start
+    assert not game.dialog_open("over")
+    game.press("ArrowRight")
+    data = game.wait_inputs(3)
+    assert data["moves"] == str(start[2] + 1)
+
+
+def test_new_game_asks_first_cancel_keeps_the_game_confirm_starts_fresh(game: GamePage) -> None:
+    start = game.set_board(KEYS_BOARD, best=40_000)
+    game.start()
+    game.press("n")
+    game.poll("the new-game question", lambda: game.dialog_open("confirm"))
+    game.press("ArrowLeft")  # the question is in front: the key is handled, nothing moves
+    game.wait_inputs(1)
+    assert game.game_state() == start
+    game.page.locator("#confirm-dialog").get_by_role("button", name="Cancel").click()
+    game.poll("the question to close", lambda: not game.dialog_open("confirm"))
+    assert game.game_state() == start
+
+    game.press("Shift+KeyN")
+    game.poll("the new-game question again", lambda: game.dialog_open("confirm"))
+    game.click("#confirm-dialog [data-action=confirm-new]")
+    data = game.wait_for("a fresh game", lambda data: data["moves"] == "0")
+    board = positions.parse_board(data["board"])
+    assert positions.tile_count(board) == 2 and data["score"] == "0"
+    assert data["best"] == "40000" and data["status"] == "playing"
+    assert all(v in (0, 2, 4) for row in board for v in row)
+    assert len(game.tiles()) == 2
+    assert not game.dialog_open("confirm")
