@@ -61,13 +61,12 @@ class View:
     def _tile(self, fragment: "Any", value: int, row: int, col: int, extra: str = "",
               source: "list[int] | None" = None) -> None:
         el = document.createElement("div")
-        style = el.style
-        style.setProperty("--r", str(row))
-        style.setProperty("--c", str(col))
+        # One CSSOM write for the position (allowed by the CSP, unlike a style attribute).
+        css = "--r:%d;--c:%d" % (row, col)
         if source is not None and (source[0] != row or source[1] != col):
-            style.setProperty("--fr", str(source[0]))
-            style.setProperty("--fc", str(source[1]))
+            css += ";--fr:%d;--fc:%d" % (source[0], source[1])
             extra = (extra + " moved").strip()
+        el.style.cssText = css
         el.className = tile_classes(value, extra)
         label = document.createElement("span")
         label.textContent = str(value)
