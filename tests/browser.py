@@ -42,18 +42,21 @@ def find_chromium() -> str | None:
     return None
 
 
+TYPES = {
+    **http.server.SimpleHTTPRequestHandler.extensions_map,
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".toml": "text/plain",
+    ".py": "text/plain",
+    ".webmanifest": "application/manifest+json",
+}
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the types module scripts and WebAssembly streaming need."""
 
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".toml": "text/plain",
-        ".py": "text/plain",
-        ".webmanifest": "application/manifest+json",
-    }
+    extensions_map = TYPES
 
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -216,7 +216,6 @@ class App:
         if str(event.pointerType) == "mouse" and int(event.button) != 0:
             return
         if self.tracker.down(int(event.pointerId), float(event.clientX), float(event.clientY)):
-            self.view.board.setPointerCapture(event.pointerId)
             event.preventDefault()
 
     def on_pointerup(self, event: "Any") -> None:
@@ -275,9 +274,11 @@ class App:
         document.addEventListener("click", self.proxy(self.on_click))
         document.addEventListener("visibilitychange", self.proxy(self.on_visibility))
         board = self.view.board
+        # A gesture starts on the board and may end anywhere (no pointer capture: it throws
+        # for some pointers, and MicroPython cannot catch a JavaScript exception).
         board.addEventListener("pointerdown", self.proxy(self.on_pointerdown))
-        board.addEventListener("pointerup", self.proxy(self.on_pointerup))
-        board.addEventListener("pointercancel", self.proxy(self.on_pointercancel))
+        js.window.addEventListener("pointerup", self.proxy(self.on_pointerup))
+        js.window.addEventListener("pointercancel", self.proxy(self.on_pointercancel))
         self.view.dialog("win").addEventListener("cancel", self.proxy(self.on_win_cancel))
         js.setInterval(self.proxy(self.tick), 500)
 

@@ -1,9 +1,11 @@
 """localStorage, the only storage the game uses, behind one key prefix.
 
 The UI alone touches storage; the engine produces and validates the documents. A
-browser may refuse storage (private modes, blocked cookies, quota): every access is
-guarded, the game plays on without it, and `ok` turns False so the page can say once
-that progress will not be kept.
+browser may refuse storage (private modes, blocked cookies, a full quota) by throwing,
+and MicroPython in PyScript cannot catch a JavaScript exception, so every access goes
+through the guards in assets/boot.js, which answer with plain values instead. The game
+plays on without storage, and `ok` turns False so the page can say once that progress
+will not be kept.
 """
 
 import js
@@ -16,35 +18,19 @@ REJECTED = "rejected-game"
 
 class Store:
     def __init__(self) -> None:
-        self.ok = True
-        self.storage = None
-        try:
-            self.storage = js.window.localStorage
-            probe = PREFIX + "probe"
-            self.storage.setItem(probe, "1")
-            self.storage.removeItem(probe)
-        except Exception:
-            self.ok = False
+        self.guard = js.window.py2048Storage
+        self.ok = bool(self.guard.probe(PREFIX + "probe"))
 
     def read(self, name: str) -> "str | None":
-        if self.storage is None:
-            return None
-        try:
-            value = self.storage.getItem(PREFIX + name)
-        except Exception:
+        """The stored text, or None when there is none or storage failed."""
+        value = self.guard.read(PREFIX + name)
+        if not isinstance(value, str):  # the guard's false: storage failed
             self.ok = False
             return None
-        if value is None or not isinstance(value, str):
-            return None
-        return value
+        return value or None
 
     def write(self, name: str, text: str) -> bool:
-        if self.storage is None:
+        written = bool(self.guard.write(PREFIX + name, text))
+        if not written:
             self.ok = False
-            return False
-        try:
-            self.storage.setItem(PREFIX + name, text)
-            return True
-        except Exception:
-            self.ok = False
-            return False
+        return written

@@ -34,12 +34,13 @@ def test_saved_board_painted_while_loading_and_early_keys_applied_in_order(game:
     game.context.route("**/pyodide.asm.wasm", hold)
 
     def release(name: str) -> None:
-        game.poll(f"the request for {name}", lambda: any(r.request.url.endswith(name) for r in held))
+        game.poll(f"the request for {name}", lambda: any(r.request.url.endswith(name) for r in held),
+                  BOOT_TIMEOUT)
         for route in [r for r in held if r.request.url.endswith(name)]:
             route.continue_()
 
     game.goto(wait_until="domcontentloaded")
-    game.press("ArrowLeft", "w")  # before the UI runs: kept by assets/early-input.js
+    game.press("ArrowLeft", "w")  # before the UI runs: kept by assets/boot.js
     assert game.state()["status"] == "loading"
 
     release("micropython.wasm")
