@@ -3,7 +3,7 @@
 The UI layer (MicroPython, main thread) reaches these through the worker as JSON text,
 so nothing here knows about the browser. Each call answers with a `Reply` dict:
 
-    {"kind": "start" | "move" | "undo" | "new" | "continue",
+    {"kind": "start" | "move" | "undo" | "new" | "continue" | "best",
      "changed": bool,             # did the game state change
      "direction": str | None,     # for "move"
      "points": int,               # score gained by this move
@@ -147,6 +147,23 @@ class Engine:
         if clock_ms is not None:
             self.session.clock_ms = max(0, int(clock_ms))
         return self._reply("continue", self.session.continue_after_win())
+
+    def merge_best(self, best_text: str) -> Reply:
+        """Take the higher best scores that another tab stored (RULES.md: best never drops).
+
+        Invalid text changes nothing: another tab's bad write must not cost this one.
+        """
+        try:
+            other = saves.load_best(best_text)
+        except saves.SaveError:
+            return self._reply("best", False)
+        changed = False
+        for size, score in other.items():
+            if score > self.best.get(size, 0):
+                self.best[size] = score
+                changed = True
+        self.session.best = max(self.session.best, self.best.get(self.session.size, 0))
+        return self._reply("best", changed)
 
     def set_undo_depth(self, depth: int) -> Reply:
         self.session.set_undo_depth(depth)

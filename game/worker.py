@@ -53,4 +53,8 @@ def keep_playing(clock_ms: int) -> str:
     return json.dumps(engine.keep_playing(int(clock_ms)))
 
 
-__export__ = ["start", "move", "undo", "new_game", "keep_playing"]
+def merge_best(best_text: str) -> str:
+    return json.dumps(engine.merge_best(str(best_text)))
+
+
+__export__ = ["start", "move", "undo", "new_game", "keep_playing", "merge_best"]

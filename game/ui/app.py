@@ -14,7 +14,7 @@ from pyscript import document, workers
 from pyscript.ffi import create_proxy
 
 from game.ui import clock, gestures, keys, snapshot, text
-from game.ui.store import BEST, GAME, REJECTED, Store
+from game.ui.store import BEST, GAME, PREFIX, REJECTED, Store
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -46,6 +46,7 @@ class App:
         self.warned_storage = False
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
+        self.other_best: "str | None" = None  # best scores another tab just stored
 
     # -- start -------------------------------------------------------------------------
 
@@ -120,6 +121,9 @@ class App:
             self.apply(await self.call("new_game", 0))
         elif action == "keep":
             self.apply(await self.call("keep_playing", self.elapsed()))
+        elif action == "best" and self.other_best:
+            other, self.other_best = self.other_best, None
+            self.apply(await self.call("merge_best", other))
 
     # -- replies -----------------------------------------------------------------------
 
@@ -131,7 +135,7 @@ class App:
         if kind == "move":
             if reply["changed"]:
                 self.view.animate(reply)
-        elif reply["changed"]:
+        elif reply["changed"] and kind in ("start", "new", "undo"):
             appear = [s["at"] for s in reply["spawns"]]
             self.view.paint(state["board"], appear)
         self.view.publish(state)
@@ -144,7 +148,9 @@ class App:
         self.view.show_clock(self.elapsed())
         self.state = state
         self.sync_dialogs(before, state)
-        self.view.say(text.announce(reply))
+        spoken = text.announce(reply)
+        if spoken:
+            self.view.say(spoken)
 
     def save(self, reply: "dict[str, Any]") -> None:
         stored = self.store.write(GAME, reply["save"])
@@ -259,6 +265,12 @@ class App:
         """Escape on the win dialog means "Keep playing": the board must not stay locked."""
         self.push("keep")
 
+    def on_storage(self, event: "Any") -> None:
+        """Another tab stored its best scores: let the engine keep the higher ones."""
+        if str(event.key) == PREFIX + BEST and event.newValue:
+            self.other_best = str(event.newValue)
+            self.push("best")
+
     def on_visibility(self, event: "Any") -> None:
         if self.state:
             self.clock.run(
@@ -273,6 +285,7 @@ class App:
         document.addEventListener("keydown", self.proxy(self.on_keydown))
         document.addEventListener("click", self.proxy(self.on_click))
         document.addEventListener("visibilitychange", self.proxy(self.on_visibility))
+        js.window.addEventListener("storage", self.proxy(self.on_storage))
         board = self.view.board
         # A gesture starts on the board and may end anywhere (no pointer capture: it throws
         # for some pointers, and MicroPython cannot catch a JavaScript exception).

@@ -78,4 +78,6 @@ def announce(reply: "dict[str, Any]", lang: str = "en") -> str:
         return say("new_game", lang)
     if kind == "continue":
         return say("continue", lang, score=score)
-    return say("resumed", lang, score=score)
+    if kind == "start":
+        return say("new_game", lang) if reply.get("spawns") else say("resumed", lang, score=score)
+    return ""

@@ -94,3 +94,25 @@ def test_new_game_asks_first_cancel_keeps_the_game_confirm_starts_fresh(game: Ga
     assert all(v in (0, 2, 4) for row in board for v in row)
     assert len(game.tiles()) == 2
     assert not game.dialog_open("confirm")
+
+
+def test_best_from_another_tab_is_taken_and_never_lowered(game: GamePage) -> None:
+    game.set_board(KEYS_BOARD)
+    data = game.start()
+    mine = int(data["best"])
+
+    def other_tab_stores(best: int) -> None:
+        text = positions.best_text(best)
+        game.page.evaluate(
+            "([key, value]) => { localStorage.setItem(key, value);"
+            " window.dispatchEvent(new StorageEvent('storage', {key, newValue: value})); }",
+            [positions.BEST_KEY, text])
+
+    other_tab_stores(mine + 1000)
+    game.wait_for("the other tab's best", lambda d: d["best"] == str(mine + 1000))
+    other_tab_stores(4)  # lower: kept as it was, and written back
+    game.press("ArrowLeft")
+    game.wait_inputs(1)
+    assert game.state()["best"] == str(mine + 1000)
+    stored = game.evaluate(f"() => localStorage.getItem({positions.BEST_KEY!r})")
+    assert f'"4":{mine + 1000}' in stored

@@ -80,3 +80,15 @@ def test_undo_and_new_game_through_the_interface() -> None:
     assert fresh["state"]["size"] == 5 and fresh["state"]["moves"] == 0
     assert len(fresh["spawns"]) == 2
     assert saves.load_best(fresh["best_save"])[4] == best
+
+
+def test_rule_best_never_decreases_by_another_tab() -> None:
+    engine = engine_at("2 2 4 ./. . . ./. . . ./. . . 8")
+    engine.move("left")
+    mine = engine.state()["best"]
+    higher = engine.merge_best(saves.dump_best({4: mine + 400, 6: 40}))
+    assert higher["changed"] and higher["state"]["best"] == mine + 400
+    assert saves.load_best(higher["best_save"]) == {4: mine + 400, 5: 0, 6: 40}
+    lower = engine.merge_best(saves.dump_best({4: 4}))
+    assert not lower["changed"] and lower["state"]["best"] == mine + 400
+    assert not engine.merge_best("{not json")["changed"]

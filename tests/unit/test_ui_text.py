@@ -97,3 +97,11 @@ def test_clock_format() -> None:
     assert clock.format_clock(65_999) == "1:05"
     assert clock.format_clock(3_725_000) == "1:02:05"
     assert clock.iso_duration(65_999) == "PT65S"
+
+
+def test_announcement_of_start_fresh_or_resumed() -> None:
+    fresh = {"kind": "start", "changed": True, "spawns": [{"at": [0, 0], "value": 2}], "state": state()}
+    assert text.announce(fresh) == "New game. Score 0."
+    resumed = {"kind": "start", "changed": True, "spawns": [], "state": state(score=64)}
+    assert text.announce(resumed) == "Game resumed. Score 64."
+    assert text.announce({"kind": "best", "changed": True, "state": state()}) == ""
