@@ -25,6 +25,8 @@ NOTICE_MS = 8000
 # Dialogs in front of the board that make a move key do nothing (it still counts as
 # handled). The win and game-over dialogs are not here: the engine answers those moves.
 BLOCKING = ("confirm", "help")
+# The actions that are move attempts (CONTRACT.md `data-inputs`).
+COUNTED = ("left", "right", "up", "down", "undo")
 
 
 def now() -> float:
@@ -36,7 +38,8 @@ class App:
         self.view = View()
         self.store = Store()
         self.queue: "list[str]" = []
-        self.wake = asyncio.Event()
+        self.busy = False
+        self.current = ""
         self.engine: "Any" = None
         self.state: "dict[str, Any] | None" = None
         self.clock = clock.Clock()
@@ -47,6 +50,8 @@ class App:
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
         self.other_best: "str | None" = None  # best scores another tab just stored
+        self.on_answer = self.proxy(self.answered)
+        self.on_failure = self.proxy(self.failed)
 
     # -- start -------------------------------------------------------------------------
 
@@ -68,62 +73,81 @@ class App:
 
     async def run(self) -> None:
         try:
-            self.engine = await workers["engine"]
-            reply = await self.call("start", self.saved_game or "", self.store.read(BEST) or "", 4, 1)
+            engine = await workers["engine"]
+            answer = await engine.start(self.saved_game or "", self.store.read(BEST) or "", 4, 1)
         except Exception as error:  # the worker failed to load: say so, keep the board
             js.console.error("engine failed to start: " + str(error))
             self.notify(text.say("engine_failed"))
             return
+        reply = json.loads(str(answer))
         if reply["notice"] == "save-invalid" and self.saved_game:
             self.store.write(REJECTED, self.saved_game)
         self.apply(reply)
         if reply["notice"] == "save-invalid":
             self.notify(text.say("save_invalid"))
-        await self.pump()
-
-    async def call(self, name: str, *args: "Any") -> "dict[str, Any]":
-        answer = await getattr(self.engine, name)(*args)
-        result: "dict[str, Any]" = json.loads(str(answer))
-        return result
+        self.engine = engine
+        self.next()
 
     # -- the queue ---------------------------------------------------------------------
+    # Driven by promise callbacks rather than an asyncio task: MicroPython's event loop
+    # resumes a waiting task on a timer, which added 3-20 ms to every key press.
 
     def push(self, action: str) -> None:
         self.queue.append(action)
-        self.wake.set()
+        if self.engine is not None and not self.busy:
+            self.next()
 
-    async def pump(self) -> None:
-        while True:
-            while self.queue:
-                await self.handle(self.queue.pop(0))
-            self.wake.clear()
-            await self.wake.wait()
+    def next(self) -> None:
+        """Start the oldest queued action; the engine's answer calls back into here."""
+        while self.queue:
+            action = self.queue.pop(0)
+            promise = self.begin(action)
+            if promise is not None:
+                self.busy = True
+                self.current = action
+                promise.then(self.on_answer, self.on_failure)
+                return
+        self.busy = False
 
     def elapsed(self) -> int:
         return self.clock.elapsed(now())
 
-    async def handle(self, action: str) -> None:
+    def begin(self, action: str) -> "Any":
+        """Ask the engine for one action (its promise), or act at once and return None."""
+        engine = self.engine
         if action == "noop":
             self.view.count_input()
         elif action in keys.DIRECTIONS:
-            self.apply(await self.call("move", action, self.elapsed()))
-            self.view.count_input()
+            return engine.move(action, self.elapsed())
         elif action == "undo":
-            self.apply(await self.call("undo", self.elapsed()))
-            self.view.count_input()
+            return engine.undo(self.elapsed())
         elif action == "new?":
             state = self.state
             if state and state["moves"] > 0 and state["status"] != "over":
                 self.view.open_dialog("confirm")
             else:
-                self.apply(await self.call("new_game", 0))
+                return engine.new_game(0)
         elif action == "new":
-            self.apply(await self.call("new_game", 0))
+            return engine.new_game(0)
         elif action == "keep":
-            self.apply(await self.call("keep_playing", self.elapsed()))
+            return engine.keep_playing(self.elapsed())
         elif action == "best" and self.other_best:
             other, self.other_best = self.other_best, None
-            self.apply(await self.call("merge_best", other))
+            return engine.merge_best(other)
+        return None
+
+    def answered(self, answer: "Any") -> None:
+        self.apply(json.loads(str(answer)))
+        if self.current in COUNTED:
+            self.view.count_input()
+        self.next()
+
+    def failed(self, error: "Any") -> None:
+        """The engine raised: report it, count the attempt as handled, go on."""
+        js.console.error("engine call failed: " + str(error))
+        if self.current in COUNTED:
+            self.view.count_input()
+        self.next()
 
     # -- replies -----------------------------------------------------------------------
 
