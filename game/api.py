@@ -164,7 +164,3 @@ class Engine:
                 changed = True
         self.session.best = max(self.session.best, self.best.get(self.session.size, 0))
         return self._reply("best", changed)
-
-    def set_undo_depth(self, depth: int) -> Reply:
-        self.session.set_undo_depth(depth)
-        return self._reply("settings", True)

@@ -7,7 +7,7 @@ browser's worker, on CPython in tests, and under a solver's playouts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from game import chance, rules
 from game.rules import Board, Cell, TileMove
@@ -143,7 +143,3 @@ class Session:
             raise ValueError(f"undo depth must be one of {UNDO_DEPTHS}")
         self.undo_depth = depth
         self.history = self.history[-depth:]
-
-    def with_position(self, position: Position) -> Session:
-        """A copy at another position (for tests and prepared games)."""
-        return replace(self, position=position, history=[])

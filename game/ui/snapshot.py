@@ -10,10 +10,6 @@ import json
 SIZES = (4, 5, 6)
 
 
-def empty_board(size: int) -> "list[list[int]]":
-    return [[0] * size for _ in range(size)]
-
-
 def board_from_saved(text: "str | None") -> "list[list[int]] | None":
     """The saved board if the text looks like one, else None."""
     if not text or len(text) > 200000:

@@ -33,7 +33,7 @@ def test_snapshot_gives_up_on_anything_else() -> None:
 def test_board_attribute_format() -> None:
     board = [[2, 0, 0, 0], [0, 0, 4, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     assert snapshot.board_attr(board) == "2,0,0,0/0,0,4,0/0,0,0,0/0,0,0,0"
-    assert snapshot.board_attr(snapshot.empty_board(5)) == "/".join(["0,0,0,0,0"] * 5)
+    assert snapshot.board_attr([[0] * 5] * 5) == "/".join(["0,0,0,0,0"] * 5)
 
 
 def test_announcement_of_a_move_with_points_and_spawn() -> None:
