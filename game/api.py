@@ -3,7 +3,7 @@
 The UI layer (MicroPython, main thread) reaches these through the worker as JSON text,
 so nothing here knows about the browser. Each call answers with a `Reply` dict:
 
-    {"kind": "start" | "move" | "undo" | "new" | "continue" | "best",
+    {"kind": "start" | "move" | "undo" | "new" | "continue" | "best" | "clock",
      "changed": bool,             # did the game state change
      "direction": str | None,     # for "move"
      "points": int,               # score gained by this move
@@ -147,6 +147,13 @@ class Engine:
         if clock_ms is not None:
             self.session.clock_ms = max(0, int(clock_ms))
         return self._reply("continue", self.session.continue_after_win())
+
+    def set_clock(self, clock_ms: int) -> Reply:
+        """Record the game clock without a move (the page is being hidden or closed)."""
+        clock_ms = max(0, int(clock_ms))
+        changed = clock_ms != self.session.clock_ms
+        self.session.clock_ms = clock_ms
+        return self._reply("clock", changed)
 
     def merge_best(self, best_text: str) -> Reply:
         """Take the higher best scores that another tab stored (RULES.md: best never drops).

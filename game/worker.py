@@ -57,4 +57,8 @@ def merge_best(best_text: str) -> str:
     return json.dumps(engine.merge_best(str(best_text)))
 
 
-__export__ = ["start", "move", "undo", "new_game", "keep_playing", "merge_best"]
+def set_clock(clock_ms: int) -> str:
+    return json.dumps(engine.set_clock(int(clock_ms)))
+
+
+__export__ = ["start", "move", "undo", "new_game", "keep_playing", "merge_best", "set_clock"]

@@ -2,7 +2,7 @@
 
 It is alive within a fraction of a second, long before Pyodide: it paints the saved
 board at once, listens, and queues every input. One consumer applies the queue in
-order, awaiting the engine worker for each step, so no input is dropped or applied
+order, asking the engine worker one step at a time, so no input is dropped or applied
 twice, and keys pressed while Python was still loading are played once it is ready.
 """
 
@@ -131,6 +131,8 @@ class App:
             return engine.new_game(0)
         elif action == "keep":
             return engine.keep_playing(self.elapsed())
+        elif action == "clock":
+            return engine.set_clock(self.elapsed())
         elif action == "best" and self.other_best:
             other, self.other_best = self.other_best, None
             return engine.merge_best(other)
@@ -296,10 +298,13 @@ class App:
             self.push("best")
 
     def on_visibility(self, event: "Any") -> None:
+        """Pause the clock while the page is hidden, and store it: the tab may not return."""
         if self.state:
             self.clock.run(
                 clock.should_run(self.state["status"], self.state["moves"], self.visible()), now()
             )
+            if not self.visible():
+                self.push("clock")
 
     def tick(self) -> None:
         if self.clock.running:

@@ -116,3 +116,22 @@ def test_best_from_another_tab_is_taken_and_never_lowered(game: GamePage) -> Non
     assert game.state()["best"] == str(mine + 1000)
     stored = game.evaluate(f"() => localStorage.getItem({positions.BEST_KEY!r})")
     assert f'"4":{mine + 1000}' in stored
+
+
+def test_clock_pauses_and_is_stored_when_the_page_is_hidden(game: GamePage) -> None:
+    game.set_board(KEYS_BOARD)  # a game in progress: its clock runs while visible
+    game.start()
+    game.press("ArrowLeft")
+    game.wait_inputs(1)
+    read_clock = f"() => JSON.parse(localStorage.getItem({positions.GAME_KEY!r})).clock_ms"
+    at_move = int(game.evaluate(read_clock))
+    game.page.wait_for_timeout(300)  # let the clock run for a moment: this is the time measured
+    game.evaluate("() => { Object.defineProperty(document, 'visibilityState',"
+                  " {value: 'hidden', configurable: true});"
+                  " document.dispatchEvent(new Event('visibilitychange')); }")
+    game.poll("the clock stored on hide", lambda: int(game.evaluate(read_clock)) >= at_move + 300)
+    stored = int(game.evaluate(read_clock))
+    game.page.wait_for_timeout(300)  # hidden: the clock must not run on meanwhile
+    game.press("ArrowRight")  # a move saves the clock as it stands
+    game.wait_inputs(2)
+    assert int(game.evaluate(read_clock)) == stored

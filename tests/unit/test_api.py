@@ -92,3 +92,12 @@ def test_rule_best_never_decreases_by_another_tab() -> None:
     lower = engine.merge_best(saves.dump_best({4: 4}))
     assert not lower["changed"] and lower["state"]["best"] == mine + 400
     assert not engine.merge_best("{not json")["changed"]
+
+
+def test_clock_is_stored_without_a_move() -> None:
+    engine = engine_at("2 2 4 ./. . . ./. . . ./. . . 8")
+    reply = engine.set_clock(65_000)
+    assert reply["changed"] and reply["state"]["clock_ms"] == 65_000
+    assert json.loads(reply["save"])["clock_ms"] == 65_000
+    assert reply["state"]["moves"] == engine.session.position.moves
+    assert not engine.set_clock(65_000)["changed"]
