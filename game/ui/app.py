@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 NOTICE_MS = 8000
+SLOW_START_MS = 15000  # cold starts measure 2.5-5 s here; three times that is a problem
 # Dialogs in front of the board that make a move key do nothing (it still counts as
 # handled). The win and game-over dialogs are not here: the engine answers those moves.
 BLOCKING = ("confirm", "help")
@@ -52,6 +53,7 @@ class App:
         self.other_best: "str | None" = None  # best scores another tab just stored
         self.on_answer = self.proxy(self.answered)
         self.on_failure = self.proxy(self.failed)
+        self.on_hide_notice = self.proxy(self.view.hide_notice)
 
     # -- start -------------------------------------------------------------------------
 
@@ -70,6 +72,11 @@ class App:
                 self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
                                  bool(e.field))
         self.task = asyncio.create_task(self.run())
+        js.setTimeout(self.proxy(self.check_started), SLOW_START_MS)
+
+    def check_started(self) -> None:
+        if self.engine is None:
+            self.notify(text.say("engine_slow"))
 
     async def run(self) -> None:
         try:
@@ -77,7 +84,7 @@ class App:
             answer = await engine.start(self.saved_game or "", self.store.read(BEST) or "", 4, 1)
         except Exception as error:  # the worker failed to load: say so, keep the board
             js.console.error("engine failed to start: " + str(error))
-            self.notify(text.say("engine_failed"))
+            self.notify(text.say("engine_failed"), lasting=True)
             return
         reply = json.loads(str(answer))
         if reply["notice"] == "save-invalid" and self.saved_game:
@@ -200,11 +207,14 @@ class App:
         elif status != "over":
             self.view.close_dialog("over")
 
-    def notify(self, message: str) -> None:
+    def notify(self, message: str, lasting: bool = False) -> None:
+        """A short, non-blocking message; `lasting` keeps it up (nothing else will work)."""
         self.view.show_notice(message)
         if self.notice_timer is not None:
             js.clearTimeout(self.notice_timer)
-        self.notice_timer = js.setTimeout(self.proxy(self.view.hide_notice), NOTICE_MS)
+            self.notice_timer = None
+        if not lasting:
+            self.notice_timer = js.setTimeout(self.on_hide_notice, NOTICE_MS)
 
     # -- input -------------------------------------------------------------------------
 
