@@ -146,10 +146,12 @@ class App:
         return None
 
     def answered(self, answer: "Any") -> None:
-        self.apply(json.loads(str(answer)))
-        if self.current in COUNTED:
-            self.view.count_input()
-        self.next()
+        try:
+            self.apply(json.loads(str(answer)))
+        finally:  # a bug in drawing one reply must not stall every later input
+            if self.current in COUNTED:
+                self.view.count_input()
+            self.next()
 
     def failed(self, error: "Any") -> None:
         """The engine raised: report it, count the attempt as handled, go on."""
