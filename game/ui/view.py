@@ -103,7 +103,7 @@ class View:
 
     # -- numbers and state -----------------------------------------------------------
 
-    def publish(self, state: "dict[str, Any]", status: "str | None" = None) -> None:
+    def publish(self, state: "dict[str, Any]") -> None:
         """The CONTRACT.md state attributes, written once per reply with its final state."""
         game = self.game
         game.setAttribute("data-size", str(state["size"]))
@@ -112,7 +112,7 @@ class View:
         game.setAttribute("data-best", str(state["best"]))
         game.setAttribute("data-moves", str(state["moves"]))
         game.setAttribute("data-won", "true" if state["won"] else "false")
-        game.setAttribute("data-status", status or str(state["status"]))
+        game.setAttribute("data-status", str(state["status"]))
 
     def show_numbers(self, state: "dict[str, Any]", points: int = 0) -> None:
         self.score.textContent = str(state["score"])
