@@ -26,6 +26,13 @@ def tile_classes(value: int, extra: str = "") -> str:
     return classes + " " + extra if extra else classes
 
 
+def number_class(digits: int) -> str:
+    """Scores on 5x5 and 6x6 boards reach 13 digits: long ones get a smaller size class."""
+    if digits > 10:
+        return "longer"
+    return "long" if digits > 7 else ""
+
+
 class View:
     def __init__(self) -> None:
         self.game = document.getElementById("game")
@@ -115,8 +122,10 @@ class View:
         game.setAttribute("data-status", str(state["status"]))
 
     def show_numbers(self, state: "dict[str, Any]", points: int = 0) -> None:
-        self.score.textContent = str(state["score"])
-        self.best.textContent = str(state["best"])
+        for element, value in ((self.score, state["score"]), (self.best, state["best"])):
+            digits = str(value)
+            element.textContent = digits
+            element.className = number_class(len(digits))
         self.moves.textContent = moves_label(state["moves"])
         self.undo.disabled = not state["can_undo"]
         if points:

@@ -169,3 +169,11 @@ def test_engine_start_resumes_a_valid_save_without_notice() -> None:
     reply = engine.start(saves.dump_game(session), saves.dump_best({6: 99_996}))
     assert reply["notice"] is None and reply["state"]["size"] == 6
     assert reply["state"]["best"] == 99_996 and reply["state"]["moves"] == session.position.moves
+
+
+def test_save_of_a_huge_legal_6x6_game_round_trips() -> None:
+    huge = board(". . . . . ./. . . . . ./. . . . . ./. . . . . ./. . . . . 2/. . . . . " + str(1 << 36))
+    session = Session(consistent(huge), chance.seeded(1))
+    loaded = saves.load_game(saves.dump_game(session), chance.seeded(2))
+    assert loaded.position == session.position
+    assert saves.load_best(saves.dump_best({6: session.position.score}))[6] == session.position.score
