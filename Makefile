@@ -7,11 +7,11 @@ PY := $(VENV)/bin/python
 RUNTIME := assets/runtime
 PORT ?= 8000
 
-.PHONY: all serve setup runtime venv test lint unit micropython-test pyodide-test e2e bench dist clean
+.PHONY: all serve setup runtime snapshot venv test lint unit micropython-test pyodide-test e2e bench dist clean
 
 all: serve
 
-setup: runtime
+setup: runtime snapshot
 
 # The run-time files the page loads, copied from node_modules into the served tree
 # (git-ignored). Only what the page needs: no source maps, no console pages.
@@ -27,7 +27,14 @@ $(RUNTIME)/.stamp: package-lock.json
 	   node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm $(RUNTIME)/micropython/
 	touch $@
 
-serve: runtime
+# The engine's Pyodide memory snapshot (docs/engine-start.md), remade whenever the
+# runtime, the engine's sources or the script that makes it change.
+SNAPSHOT := $(RUNTIME)/snapshot/snapshot.json
+snapshot: $(SNAPSHOT)
+$(SNAPSHOT): $(RUNTIME)/.stamp $(wildcard game/*.py) build/snapshot.mjs assets/engine/sources.mjs
+	node build/snapshot.mjs $(RUNTIME)/pyodide $(RUNTIME)/snapshot
+
+serve: setup
 	@echo "2048 is served at http://127.0.0.1:$(PORT)/ (Ctrl+C stops it)"
 	$(PYTHON) -m http.server $(PORT) --bind 127.0.0.1
 
@@ -52,23 +59,23 @@ micropython-test: runtime
 pyodide-test: runtime venv
 	node tests/pyodide/run.mjs
 
-e2e: runtime venv
+e2e: setup venv
 	$(PY) -m pytest -q tests/e2e
 
 # Every test: lint and types, unit and property tests on CPython, the same tests in
 # MicroPython and Pyodide, then the page itself in a real Chromium.
-test: lint micropython-test pyodide-test
+test: lint micropython-test pyodide-test setup
 	$(PY) -m pytest tests/unit tests/e2e
 
 # The deployable static site (e.g. for GitHub Pages): exactly the files the page loads.
-dist: runtime
+dist: setup
 	rm -rf dist && mkdir -p dist/site/game/ui
 	cp index.html pyscript.toml dist/site/
-	cp game/*.py dist/site/game/ && cp game/ui/*.py game/ui/mpy.toml dist/site/game/ui/
+	cp game/*.py dist/site/game/ && cp game/ui/*.py dist/site/game/ui/
 	cp -r assets dist/site/assets && rm -f dist/site/assets/runtime/.stamp
 	@du -sh dist/site
 
-bench: venv runtime
+bench: venv setup
 	$(PY) -m tests.bench.engine
 	$(PY) -m tests.bench.page
 

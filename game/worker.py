@@ -1,18 +1,23 @@
-"""The engine's entry in the browser: Pyodide in a PyScript worker.
+"""The engine's entry in the browser: Pyodide in a web worker of the game's own.
 
-The only engine module that touches the browser: it supplies
-`crypto.getRandomValues` as the random source and exports `game.api.Engine`'s calls
-as functions taking and returning JSON text, so exactly plain data crosses from the
-worker to the MicroPython UI (no proxies to leak or to convert differently in the two
-interpreters).
+`assets/engine/worker.mjs` starts Pyodide (from a memory snapshot taken right after
+this module was imported, or the plain way), then calls the functions named in
+`CALLS` with plain numbers and strings; each answers with JSON text, so exactly plain
+data crosses to the MicroPython UI (no proxies to leak or to convert differently in
+the two interpreters).
+
+Nothing random may happen at import time: the snapshot freezes everything done before
+it, so a random word drawn here would be drawn identically on every page load. The
+engine is made on the first call, and its words come from `crypto.getRandomValues`
+then.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
-import js
-
+from game import chance
 from game.api import Engine
 
 
@@ -24,41 +29,92 @@ class CryptoWords:
 
     def __call__(self) -> int:
         if not self._words:
+            import js  # only inside the worker; the snapshot build never draws a word
+
             batch = js.Uint32Array.new(256)
             js.crypto.getRandomValues(batch)
             self._words = [int(w) for w in batch.to_py()]
         return self._words.pop()
 
 
-engine = Engine(CryptoWords())
+_engine: Engine | None = None
+
+
+def engine() -> Engine:
+    """The page's engine, made on first use (never at import: see the module docstring)."""
+    global _engine
+    if _engine is None:
+        _engine = Engine(CryptoWords())
+    return _engine
 
 
 def start(game_text: str, best_text: str, size: int, undo_depth: int) -> str:
-    return json.dumps(engine.start(game_text or None, best_text or None, int(size), int(undo_depth)))
+    return json.dumps(engine().start(game_text or None, best_text or None, int(size), int(undo_depth)))
 
 
 def move(direction: str, clock_ms: int) -> str:
-    return json.dumps(engine.move(str(direction), int(clock_ms)))
+    return json.dumps(engine().move(str(direction), int(clock_ms)))
 
 
 def undo(clock_ms: int) -> str:
-    return json.dumps(engine.undo(int(clock_ms)))
+    return json.dumps(engine().undo(int(clock_ms)))
 
 
 def new_game(size: int) -> str:
-    return json.dumps(engine.new_game(int(size) or None))
+    return json.dumps(engine().new_game(int(size) or None))
 
 
 def keep_playing(clock_ms: int) -> str:
-    return json.dumps(engine.keep_playing(int(clock_ms)))
+    return json.dumps(engine().keep_playing(int(clock_ms)))
 
 
 def merge_best(best_text: str) -> str:
-    return json.dumps(engine.merge_best(str(best_text)))
+    return json.dumps(engine().merge_best(str(best_text)))
 
 
 def set_clock(clock_ms: int) -> str:
-    return json.dumps(engine.set_clock(int(clock_ms)))
+    return json.dumps(engine().set_clock(int(clock_ms)))
 
 
-__export__ = ["start", "move", "undo", "new_game", "keep_playing", "merge_best", "set_clock"]
+CALLS: dict[str, Callable[..., str]] = {
+    "start": start,
+    "move": move,
+    "undo": undo,
+    "new_game": new_game,
+    "keep_playing": keep_playing,
+    "merge_best": merge_best,
+    "set_clock": set_clock,
+}
+
+
+def call(name: str, args_text: str) -> str:
+    """One call from the page: its name and its arguments as a JSON array.
+
+    An unknown name or malformed arguments are the page's bug, said plainly.
+    """
+    handler = CALLS.get(str(name))
+    args = json.loads(args_text)
+    if handler is None or not isinstance(args, list):
+        raise ValueError(f"no engine call {name!r} with arguments {args_text!r}")
+    return handler(*args)
+
+
+def warm_up() -> None:
+    """Run every call once on a throw-away engine with a seeded source.
+
+    Called by the snapshot build before the memory is frozen, so that whatever the
+    first real answers need (lazy imports, the memoised line slides of each size) is
+    already in the snapshot. The page's own engine is untouched: it does not exist yet.
+    """
+    scratch = Engine(chance.seeded(2048))
+    for size in (4, 5, 6):
+        reply = scratch.start(None, None, size, 5)
+        for direction in ("left", "up", "right", "down") * 4:
+            reply = scratch.move(direction, 1000)
+        scratch.undo(1000)
+        scratch.start(reply["save"], reply["best_save"], size, 5)
+        scratch.merge_best(reply["best_save"])
+        scratch.keep_playing(1000)
+        scratch.set_clock(2000)
+        scratch.new_game(size)
+    json.dumps(scratch.state())

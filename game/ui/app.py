@@ -6,11 +6,10 @@ order, asking the engine worker one step at a time, so no input is dropped or ap
 twice, and keys pressed while Python was still loading are played once it is ready.
 """
 
-import asyncio
 import json
 
 import js
-from pyscript import document, workers
+from pyscript import document
 from pyscript.ffi import create_proxy
 
 from game.ui import clock, gestures, keys, snapshot, text
@@ -71,28 +70,34 @@ class App:
                 e = early.events[i]
                 self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
                                  bool(e.field))
-        self.task = asyncio.create_task(self.run())
+        engine = js.window.py2048Engine
+        engine.ready.then(self.proxy(self.engine_ready), self.proxy(self.engine_failed))
         js.setTimeout(self.proxy(self.check_started), SLOW_START_MS)
 
     def check_started(self) -> None:
         if self.engine is None:
             self.notify(text.say("engine_slow"))
 
-    async def run(self) -> None:
-        try:
-            engine = await workers["engine"]
-            answer = await engine.start(self.saved_game or "", self.store.read(BEST) or "", 4, 1)
-        except Exception as error:  # the worker failed to load: say so, keep the board
-            js.console.error("engine failed to start: " + str(error))
-            self.notify(text.say("engine_failed"), lasting=True)
-            return
+    def engine_ready(self, info: "Any") -> None:
+        """Python is up in the worker (restored from its snapshot or started plain)."""
+        self.view.game.setAttribute("data-engine", str(info.boot))
+        js.window.py2048Engine.call(
+            "start", self.saved_game or "", self.store.read(BEST) or "", 4, 1
+        ).then(self.proxy(self.started), self.proxy(self.engine_failed))
+
+    def engine_failed(self, error: "Any") -> None:
+        """The engine could not start: say so and keep the board that is on screen."""
+        js.console.error("engine failed to start: " + str(error))
+        self.notify(text.say("engine_failed"), lasting=True)
+
+    def started(self, answer: "Any") -> None:
         reply = json.loads(str(answer))
         if reply["notice"] == "save-invalid" and self.saved_game:
             self.store.write(REJECTED, self.saved_game)
         self.apply(reply)
         if reply["notice"] == "save-invalid":
             self.notify(text.say("save_invalid"))
-        self.engine = engine
+        self.engine = js.window.py2048Engine
         self.next()
 
     # -- the queue ---------------------------------------------------------------------
@@ -121,28 +126,28 @@ class App:
 
     def begin(self, action: str) -> "Any":
         """Ask the engine for one action (its promise), or act at once and return None."""
-        engine = self.engine
+        call = self.engine.call
         if action == "noop":
             self.view.count_input()
         elif action in keys.DIRECTIONS:
-            return engine.move(action, self.elapsed())
+            return call("move", action, self.elapsed())
         elif action == "undo":
-            return engine.undo(self.elapsed())
+            return call("undo", self.elapsed())
         elif action == "new?":
             state = self.state
             if state and state["moves"] > 0 and state["status"] != "over":
                 self.view.open_dialog("confirm")
             else:
-                return engine.new_game(0)
+                return call("new_game", 0)
         elif action == "new":
-            return engine.new_game(0)
+            return call("new_game", 0)
         elif action == "keep":
-            return engine.keep_playing(self.elapsed())
+            return call("keep_playing", self.elapsed())
         elif action == "clock":
-            return engine.set_clock(self.elapsed())
+            return call("set_clock", self.elapsed())
         elif action == "best" and self.other_best:
             other, self.other_best = self.other_best, None
-            return engine.merge_best(other)
+            return call("merge_best", other)
         return None
 
     def answered(self, answer: "Any") -> None:

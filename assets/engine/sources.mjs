@@ -1,0 +1,39 @@
+// The engine's Python sources: which files, and a fingerprint of their bytes.
+// Shared by the engine worker (assets/engine/worker.mjs) and the snapshot build
+// (build/snapshot.mjs), so both name the same files and fingerprint them the same way:
+// a snapshot whose fingerprint differs from the sources being served is stale.
+
+// Paths relative to the site's root; they are also the paths inside Pyodide's file
+// system, under ROOT_IN_PYODIDE (which is put on sys.path).
+export const ENGINE_FILES = [
+  "game/__init__.py",
+  "game/rules.py",
+  "game/chance.py",
+  "game/session.py",
+  "game/saves.py",
+  "game/api.py",
+  "game/worker.py",
+];
+
+export const ROOT_IN_PYODIDE = "/engine";
+
+// FNV-1a (32-bit) over every file's path, a NUL, its bytes and a NUL, in ENGINE_FILES
+// order, followed by the total length: it only has to notice an edited or missing
+// file, not resist an attacker, and it runs where crypto.subtle does not (plain http).
+export function fingerprint(files) {
+  let hash = 0x811c9dc5;
+  let length = 0;
+  const eat = (bytes) => {
+    for (let i = 0; i < bytes.length; i++) {
+      hash = Math.imul(hash ^ bytes[i], 0x01000193);
+    }
+    hash = Math.imul(hash ^ 0, 0x01000193);
+    length += bytes.length;
+  };
+  const encoder = new TextEncoder();
+  ENGINE_FILES.forEach((path, i) => {
+    eat(encoder.encode(path));
+    eat(files[i]);
+  });
+  return (hash >>> 0).toString(16).padStart(8, "0") + "-" + length;
+}
