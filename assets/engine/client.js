@@ -25,9 +25,15 @@
     pending.clear();
   }
 
+  // ?engine=snapshot or ?engine=plain on the page's address forces that start (for
+  // benchmarks and debugging); anything else lets the worker choose.
+  var forced = new URLSearchParams(location.search).get("engine");
+  var url = "assets/engine/worker.mjs";
+  if (forced === "snapshot" || forced === "plain") url += "?boot=" + forced;
+
   var worker = null;
   try {
-    worker = new Worker("assets/engine/worker.mjs", { type: "module", name: "engine" });
+    worker = new Worker(url, { type: "module", name: "engine" });
   } catch (error) {
     fail("the engine worker could not be created: " + error);
   }

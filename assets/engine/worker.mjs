@@ -3,29 +3,37 @@
 // Started by assets/engine/client.js as soon as the page's <head> is parsed, in
 // parallel with the MicroPython UI. Two ways to start Python (docs/engine-start.md):
 // - snapshot: restore the memory of an interpreter that has already imported the
-//   engine (made at build time by build/snapshot.mjs): about a second;
-// - plain: start Pyodide from scratch and import the engine's sources: several.
-// The snapshot is used when it matches the runtime and the sources being served,
-// and when it costs no slow download: it is already in the HTTP cache, or the browser
-// reports a fast link. Otherwise the worker boots plain and, once the game is playing,
-// fetches the snapshot quietly for the next visit. Any failure of the snapshot path
-// falls back to the plain one, and says why in the console: never a dead engine.
+//   engine (made at build time by build/snapshot.mjs): about a second here;
+// - plain: start Pyodide from scratch and import the engine's sources: about four.
+// The snapshot is used when it matches the runtime and the sources being served and
+// when its download pays for itself: it is abandoned as soon as its own download
+// shows it would take longer than SNAPSHOT_BUDGET_MS (a slow link; then it is fetched
+// quietly after the game is playing, for the next visit), and skipped when the
+// browser asks to save data. Any failure of the snapshot path falls back to the plain
+// one and says why in the console: never a dead engine.
 //
-// Messages. In: {id, call, args} (args: a JSON-able array). Out: {id, reply} (the
-// engine's JSON text) or {id, error}; once, {ready: {boot, reason, ms}} or {failed}.
+// Messages. In: {id, call, args} (args: an array of strings and numbers). Out: {id,
+// reply} (the engine's JSON text) or {id, error}; once, {ready: {boot, reason, ms}} or
+// {failed: message}.
 import { ENGINE_FILES, ROOT_IN_PYODIDE, fingerprint } from "./sources.mjs";
 
 const PYODIDE = new URL("../runtime/pyodide/", import.meta.url);
 const SNAPSHOTS = new URL("../runtime/snapshot/", import.meta.url);
 const SITE = new URL("../../", import.meta.url);
-// A link at least this fast (Mbit/s, as the browser estimates it; Chromium reports at
-// most 10) downloads the snapshot faster than Python would start without it.
-const FAST_LINK_MBPS = 10;
+// A snapshot download projected to take longer than this is abandoned for a plain
+// start: about what the snapshot saves on a fast computer (docs/engine-start.md).
+const SNAPSHOT_BUDGET_MS = 4000;
+// The projection is made once this much of the download has been seen.
+const PROJECT_AFTER_MS = 300;
+// "snapshot" or "plain" when the page's address forces one (assets/engine/client.js).
+const FORCED = new URL(import.meta.url).searchParams.get("boot");
 
 const started = performance.now();
+const marks = {}; // ms since the worker started, for each step of the start
+const mark = (name) => (marks[name] = Math.round(performance.now() - started));
 const queue = [];
 let calls = null; // game.worker.call, once Python is ready
-let prefetch = null; // the snapshot to fetch for the next visit, if any
+let prefetch = null; // the snapshot's address, to fetch for the next visit
 
 self.onmessage = (event) => {
   queue.push(event.data);
@@ -35,26 +43,30 @@ self.onmessage = (event) => {
 function drain() {
   let answered = false;
   while (queue.length) {
-    answered = true;
     const { id, call, args } = queue.shift();
+    answered = true;
     try {
       self.postMessage({ id, reply: calls(call, JSON.stringify(args)) });
     } catch (error) {
-      self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+      self.postMessage({ id, error: describe(error) });
     }
   }
   if (prefetch && answered) {
     const url = prefetch;
     prefetch = null;
-    // Read to the end so the HTTP cache keeps it; low priority, after the first answer.
+    // Read to the end so the HTTP cache keeps it; after the first answer, low priority.
     fetch(url, { priority: "low" })
       .then((response) => response.arrayBuffer())
       .catch(() => {});
   }
 }
 
-async function bytesOf(url, init) {
-  const response = await fetch(url, init);
+function describe(error) {
+  return String(error && error.message ? error.message : error);
+}
+
+async function bytesOf(url) {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -68,40 +80,111 @@ async function readManifest() {
   }
 }
 
-function fastLink() {
-  const link = self.navigator.connection;
-  return Boolean(link && !link.saveData && link.downlink >= FAST_LINK_MBPS);
+class SlowLink extends Error {}
+
+// Start downloading and inflating the snapshot, watching its pace. `committed` settles
+// as soon as the download is known to pay for itself (it finished, or the part seen
+// after PROJECT_AFTER_MS projects the whole within the budget); until then a slow pace
+// or the budget running out aborts it with SlowLink, rather than make a slow link carry
+// 6 MB before the game can start. `bytes` is the inflated snapshot.
+function download(url, size, budget) {
+  const controller = new AbortController();
+  const asked = performance.now();
+  let received = 0;
+  let commit;
+  let refuse;
+  const committed = new Promise((resolve, reject) => {
+    commit = resolve;
+    refuse = reject;
+  });
+  let decided = false;
+  const decide = (slow) => {
+    if (decided) return;
+    decided = true;
+    clearTimeout(timer);
+    if (slow) {
+      refuse(slow);
+      controller.abort();
+    } else {
+      commit();
+    }
+  };
+  const timer = setTimeout(() => decide(new SlowLink(`no snapshot after ${budget} ms`)), budget);
+  // The network is read as fast as it delivers (the pace measured is the link's, not
+  // the inflater's) into a queue the inflater drains at its own speed.
+  let feed;
+  const compressed = new ReadableStream({ start: (controller) => (feed = controller) });
+  const inflated = new Response(compressed.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  inflated.catch(() => {}); // judged where it is awaited
+  const bytes = (async () => {
+    try {
+      const response = await fetch(url, { signal: controller.signal });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.byteLength;
+        const elapsed = performance.now() - asked;
+        if (!decided && elapsed > PROJECT_AFTER_MS) {
+          const projected = (elapsed * size) / received;
+          decide(projected > budget ? new SlowLink(`the snapshot would take ${Math.round(projected)} ms to download`) : null);
+        }
+        feed.enqueue(value);
+      }
+      feed.close();
+    } catch (error) {
+      feed.error(error);
+      throw error;
+    }
+    decide(null);
+    const result = new Uint8Array(await inflated);
+    mark("snapshot_inflated");
+    return result;
+  })();
+  bytes.catch((error) => decide(error)); // a failed download settles `committed` too
+  committed.catch(() => {}); // judged where it is awaited, if it is
+  return { committed, bytes, abort: () => decide(new Error("aborted")) };
 }
 
-// The snapshot's bytes, inflated; or null with the reason it is not used this time.
-async function snapshotBytes(manifest, sources, version) {
+// Why the snapshot cannot be used this time, before downloading it; null if it can.
+function refusal(manifest, version) {
+  if (FORCED === "plain") return { reason: "the page asked for a plain start", quiet: true };
   if (!manifest) return { reason: "no snapshot was built (run make)" };
+  if (!/^engine-[0-9a-f]+\.snapshot\.gz$/.test(manifest.file) || !(manifest.bytes > 0)) {
+    return { reason: "snapshot.json does not name a snapshot" };
+  }
   if (manifest.pyodide !== version) {
     return { reason: `the snapshot is for Pyodide ${manifest.pyodide}, the runtime is ${version}` };
   }
-  if (manifest.sources !== fingerprint(await sources)) {
+  const link = self.navigator.connection;
+  if (link && link.saveData && FORCED !== "snapshot") {
+    return { reason: "the browser asks to save data", quiet: true };
+  }
+  return null;
+}
+
+// Restore the snapshot; {reason, quiet} when it is not used this time.
+async function fromSnapshot(loadPyodide, version, options, manifest, sources) {
+  const refused = refusal(await manifest, version);
+  if (refused) return refused;
+  const url = new URL((await manifest).file, SNAPSHOTS);
+  const budget = FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS;
+  const snapshot = download(url, (await manifest).bytes, budget);
+  if ((await manifest).sources !== fingerprint(await sources)) {
+    snapshot.abort();
     return { reason: "the engine's sources changed since the snapshot was made (run make)" };
   }
-  const url = new URL(manifest.file, SNAPSHOTS);
-  let response = null;
   try {
-    // Whatever the HTTP cache holds for it, stale or not: the name is its content.
-    response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
-    if (!response.ok) response = null;
-  } catch {
-    response = null;
+    await snapshot.committed;
+  } catch (error) {
+    if (!(error instanceof SlowLink)) throw error;
+    prefetch = url;
+    return { reason: `${error.message}; fetching it after the game starts, for the next visit`, quiet: true };
   }
-  if (!response) {
-    if (!fastLink()) {
-      const link = self.navigator.connection;
-      prefetch = link && link.saveData ? null : url;
-      return { reason: "the snapshot is not cached yet and the link is not known to be fast", quiet: true };
-    }
-    response = await fetch(url);
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  }
-  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return { bytes: new Uint8Array(await new Response(inflated).arrayBuffer()) };
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
+  mark("python_ready");
+  return { calls: await importEngine(pyodide, null) };
 }
 
 async function importEngine(pyodide, sources) {
@@ -122,39 +205,47 @@ async function importEngine(pyodide, sources) {
 }
 
 async function boot() {
+  // Everything either start needs is asked for at once; the runtime's JavaScript is
+  // parsed while the snapshot downloads.
   const manifest = readManifest();
   const sources = Promise.all(ENGINE_FILES.map((file) => bytesOf(new URL(file, SITE))));
   sources.catch(() => {}); // judged where it is awaited
+  const factory = import(new URL("pyodide.asm.mjs", PYODIDE).href);
+  factory.catch(() => {});
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", PYODIDE).href);
-  const options = { indexURL: PYODIDE.href, stdout: console.log, stderr: console.warn };
+  mark("pyodide_imported");
+  const options = {
+    indexURL: PYODIDE.href,
+    createPyodideModule: (settings) => factory.then((module) => module.default(settings)),
+    stdout: console.log,
+    stderr: console.warn,
+  };
 
   let reason;
   try {
-    const snapshot = await snapshotBytes(await manifest, sources, version);
-    if (snapshot.bytes) {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
-      return { boot: "snapshot", calls: await importEngine(pyodide, null) };
-    }
-    reason = snapshot.reason;
-    (snapshot.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
+    const restored = await fromSnapshot(loadPyodide, version, options, manifest, sources);
+    if (restored.calls) return { boot: "snapshot", calls: restored.calls };
+    reason = restored.reason;
+    (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
   } catch (error) {
-    reason = `the snapshot failed: ${error && error.message ? error.message : error}`;
+    reason = `the snapshot failed: ${describe(error)}`;
     console.warn(`engine: plain start: ${reason}`);
   }
   const pyodide = await loadPyodide(options);
+  mark("python_ready");
   return { boot: "plain", reason, calls: await importEngine(pyodide, sources) };
 }
 
 boot().then(
   (ready) => {
     calls = ready.calls;
-    const ms = Math.round(performance.now() - started);
-    console.info(`engine: ${ready.boot} start in ${ms} ms`);
-    self.postMessage({ ready: { boot: ready.boot, reason: ready.reason || "", ms } });
+    const ms = mark("engine_ready");
+    console.info(`engine: ${ready.boot} start in ${ms} ms ${JSON.stringify(marks)}`);
+    self.postMessage({ ready: { boot: ready.boot, reason: ready.reason || "", ms, marks } });
     drain();
   },
   (error) => {
-    const message = String(error && error.message ? error.message : error);
+    const message = describe(error);
     console.error(`engine: failed to start: ${message}`);
     self.postMessage({ failed: message });
   },

@@ -45,13 +45,16 @@ class GamePage:
         self.context = context
         self.page = page
         self.base_url = base_url
+        # How the engine's Python must have started (`#game[data-engine]`): every test
+        # runs on the snapshot path unless it breaks the snapshot on purpose.
+        self.expected_engine = "snapshot"
+        self.console_lines: list[str] = []
         self.page_errors: list[str] = []
         self.requests: list[str] = []
         self.bad_responses: list[str] = []
         self.console_errors: list[str] = []
         page.on("pageerror", lambda error: self.page_errors.append(f"{error.name}: {error.message}"))
-        page.on("console", lambda message: self.console_errors.append(message.text)
-                if message.type == "error" else None)
+        page.on("console", self._on_console)
         context.on("request", lambda request: self.requests.append(request.url))
         context.on(
             "response",
@@ -60,6 +63,11 @@ class GamePage:
         )
         context.on("requestfailed", lambda request: self.bad_responses.append(
             f"failed ({request.failure}) {request.url}"))
+
+    def _on_console(self, message: Any) -> None:
+        self.console_lines.append(f"{message.type}: {message.text}")
+        if message.type == "error":
+            self.console_errors.append(message.text)
 
     # -- before load -------------------------------------------------------------------
 
@@ -157,7 +165,11 @@ class GamePage:
                              lambda data: data["status"] in statuses, timeout)
 
     def wait_ready(self) -> Dataset:
-        return self.wait_status("playing", "won", "over", timeout=BOOT_TIMEOUT)
+        data = self.wait_status("playing", "won", "over", timeout=BOOT_TIMEOUT)
+        assert data.get("engine") == self.expected_engine, (
+            f"the engine started {data.get('engine')!r}, not {self.expected_engine!r}; "
+            f"console: {[line for line in self.console_lines if 'engine' in line]}")
+        return data
 
     def wait_inputs(self, count: int, timeout: float = INPUT_TIMEOUT) -> Dataset:
         data = self.wait_for(f"data-inputs >= {count}",

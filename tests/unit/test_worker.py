@@ -1,0 +1,63 @@
+"""The worker entry: calls by name with JSON arguments, and nothing random before the first.
+
+The snapshot build imports `game.worker` and runs `warm_up()` before freezing the
+interpreter, so both must leave no engine (and so no drawn random word) behind.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from game import api, chance, worker
+
+
+@pytest.fixture
+def seeded_engine() -> Iterator[api.Engine]:
+    """The page's engine, with a seeded source in place of `crypto.getRandomValues`."""
+    engine = api.Engine(chance.seeded(11))
+    worker._engine = engine
+    yield engine
+    worker._engine = None
+
+
+def test_importing_the_worker_makes_no_engine() -> None:
+    importlib.reload(worker)
+    assert worker._engine is None
+
+
+def test_warm_up_runs_every_call_but_leaves_no_engine_behind() -> None:
+    worker._engine = None
+    worker.warm_up()
+    assert worker._engine is None
+
+
+def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) -> None:
+    started = json.loads(worker.call("start", json.dumps(["", "", 4, 1])))
+    assert started["kind"] == "start" and started["state"]["size"] == 4
+    kinds = {
+        "move": json.dumps(["left", 1200]),
+        "undo": json.dumps([1300]),
+        "keep_playing": json.dumps([1400]),
+        "set_clock": json.dumps([1500]),
+        "merge_best": json.dumps([started["best_save"]]),
+        "new_game": json.dumps([0]),
+    }
+    answers = {name: json.loads(worker.call(name, args)) for name, args in kinds.items()}
+    assert {name: reply["kind"] for name, reply in answers.items()} == {
+        "move": "move", "undo": "undo", "keep_playing": "continue", "set_clock": "clock",
+        "merge_best": "best", "new_game": "new"}
+    assert set(worker.CALLS) == set(kinds) | {"start"}
+
+
+@pytest.mark.parametrize("name, args", [
+    ("eval", "[]"),  # not a call of the engine
+    ("move", '{"direction": "left"}'),  # arguments must be a list
+])
+def test_a_call_the_engine_does_not_have_is_refused(
+        seeded_engine: api.Engine, name: str, args: str) -> None:
+    with pytest.raises(ValueError):
+        worker.call(name, args)
