@@ -48,7 +48,10 @@
         var callbacks = pending.get(data.id);
         if (!callbacks) return;
         pending.delete(data.id);
-        if ("reply" in data) callbacks.resolve(data.reply);
+        if ("reply" in data) {
+          engine.lastCallMs = data.ms;
+          callbacks.resolve(data.reply);
+        }
         else callbacks.reject(new Error(data.error));
       }
     };
@@ -57,7 +60,7 @@
     };
   }
 
-  window.py2048Engine = {
+  var engine = (window.py2048Engine = {
     ready: ready,
     call: function (name) {
       var args = Array.prototype.slice.call(arguments, 1);
@@ -70,6 +73,7 @@
         pending.set(id, { resolve: resolve, reject: reject });
         worker.postMessage({ id: id, call: name, args: args });
       });
-    }
-  };
+    },
+    lastCallMs: 0 // how long the engine's Python took for the last answer (benchmarks)
+  });
 })();

@@ -46,7 +46,9 @@ function drain() {
     const { id, call, args } = queue.shift();
     answered = true;
     try {
-      self.postMessage({ id, reply: calls(call, JSON.stringify(args)) });
+      const asked = performance.now();
+      const reply = calls(call, JSON.stringify(args));
+      self.postMessage({ id, reply, ms: performance.now() - asked });
     } catch (error) {
       self.postMessage({ id, error: describe(error) });
     }

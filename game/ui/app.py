@@ -61,7 +61,7 @@ class App:
         board = snapshot.board_from_saved(self.saved_game)
         if board:
             self.view.paint(board)
-            self.view.game.setAttribute("data-board", snapshot.board_attr(board))
+            self.view.set_attributes((("data-board", snapshot.board_attr(board)),))
         self.listen()
         early = js.window.py2048EarlyInput
         if early:
@@ -80,7 +80,7 @@ class App:
 
     def engine_ready(self, info: "Any") -> None:
         """Python is up in the worker (restored from its snapshot or started plain)."""
-        self.view.game.setAttribute("data-engine", str(info.boot))
+        self.view.set_attributes((("data-engine", str(info.boot)),))
         js.window.py2048Engine.call(
             "start", self.saved_game or "", self.store.read(BEST) or "", 4, 1
         ).then(self.proxy(self.started), self.proxy(self.engine_failed))
@@ -172,13 +172,13 @@ class App:
         state = reply["state"]
         kind = reply["kind"]
         before = self.state["status"] if self.state else "loading"
+        self.view.publish(state)  # the finished state first: tests and tools wait on it
         if kind == "move":
             if reply["changed"]:
                 self.view.animate(reply)
         elif reply["changed"] and kind in ("start", "new", "undo"):
             appear = [s["at"] for s in reply["spawns"]]
             self.view.paint(state["board"], appear)
-        self.view.publish(state)
         self.view.show_numbers(state, reply["points"])
         if reply["changed"]:
             self.save(reply)

@@ -1,14 +1,17 @@
 """Draws the game from engine replies: tiles, scores, counters, dialogs, state attributes.
 
 Every move redraws the tile layer from the reply alone (the original 2048's way): each
-tile is created at its source cell with CSS classes that slide, pop or fade it in, so a
-new reply simply replaces the layer, which also ends any animation still running.
+tile starts at its source cell with CSS classes that slide, pop or fade it in
+(`layer.py` says what each tile shows). The tile elements are kept and rewritten in
+place, only where something changed; the layer's `odd` class flips on every redraw,
+which switches every animation to its twin keyframes (style.css), so a new reply
+restarts them all and ends any animation still running.
 Values are written with `textContent`, never as HTML.
 """
 
 from pyscript import document
 
-from game.ui import clock
+from game.ui import clock, layer
 from game.ui.snapshot import board_attr
 from game.ui.text import moves_label
 
@@ -16,14 +19,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-BIGGEST_STYLED = 131072
-
-
-def tile_classes(value: int, extra: str = "") -> str:
-    """CSS classes of a tile: its value's colour and its digit count (for font size)."""
-    name = "v%d" % value if value <= BIGGEST_STYLED else "vbig"
-    classes = "tile %s d%d" % (name, len(str(value)))
-    return classes + " " + extra if extra else classes
+SPARE = "spare"  # the class of a tile element the current board does not use (hidden)
 
 
 def number_class(digits: int) -> str:
@@ -49,6 +45,13 @@ class View:
         self.notice = document.getElementById("notice")
         self.size = 4
         self.inputs = 0
+        # Tile elements, each [element, its style, its number's span, style, classes, text
+        # as last written]: a write is skipped when nothing changed.
+        self.pool: "list[list[Any]]" = []
+        self.odd = False
+        self.written: "dict[str, str]" = {}  # #game's attributes as this view last set them
+        self.delta: "Any" = None
+        self.delta_odd = False
 
     # -- board -----------------------------------------------------------------------
 
@@ -63,63 +66,67 @@ class View:
             cell.className = "cell"
             fragment.appendChild(cell)
         self.cells.replaceChildren(fragment)
-        self.game.setAttribute("data-size", str(size))
+        self.set_attributes((("data-size", str(size)),))
 
-    def _tile(self, fragment: "Any", value: int, row: int, col: int, extra: str = "",
-              source: "list[int] | None" = None) -> None:
-        el = document.createElement("div")
-        # One CSSOM write for the position (allowed by the CSP, unlike a style attribute).
-        css = "--r:%d;--c:%d" % (row, col)
-        if source is not None and (source[0] != row or source[1] != col):
-            css += ";--fr:%d;--fc:%d" % (source[0], source[1])
-            extra = (extra + " moved").strip()
-        el.style.cssText = css
-        el.className = tile_classes(value, extra)
-        label = document.createElement("span")
-        label.textContent = str(value)
-        el.appendChild(label)
-        fragment.appendChild(el)
+    def show_tiles(self, tiles: "list[tuple[str, str, str]]") -> None:
+        """Make the tile layer show these tiles (`layer.py`), restarting every animation."""
+        pool = self.pool
+        while len(pool) < len(tiles):
+            el = document.createElement("div")
+            el.className = SPARE
+            number = document.createElement("span")
+            el.appendChild(number)
+            self.tiles.appendChild(el)
+            pool.append([el, el.style, number, "", SPARE, ""])
+        for slot, (css, classes, text) in zip(pool, tiles):
+            # One CSSOM write for the position (allowed by the CSP, unlike a style attribute).
+            if slot[3] != css:
+                slot[1].cssText = css
+                slot[3] = css
+            if slot[4] != classes:
+                slot[0].className = classes
+                slot[4] = classes
+            if slot[5] != text:
+                slot[2].textContent = text
+                slot[5] = text
+        for slot in pool[len(tiles):]:
+            if slot[4] != SPARE:
+                slot[0].className = SPARE
+                slot[4] = SPARE
+        self.odd = not self.odd
+        self.tiles.className = "tiles odd" if self.odd else "tiles"
 
     def paint(self, board: "list[list[int]]", appear: "list[list[int]] | None" = None) -> None:
         """Draw a board as it stands; cells listed in `appear` fade in."""
         self.set_size(len(board))
-        fresh = appear or []
-        fragment = document.createDocumentFragment()
-        for r, row in enumerate(board):
-            for c, value in enumerate(row):
-                if value:
-                    self._tile(fragment, value, r, c, "new" if [r, c] in fresh else "")
-        self.tiles.replaceChildren(fragment)
+        self.show_tiles(layer.painted(board, appear))
 
     def animate(self, reply: "dict[str, Any]") -> None:
         """Draw a move: tiles slide from their sources, merges pop, the spawn appears."""
-        fragment = document.createDocumentFragment()
-        for tile in reply["tiles"]:
-            row, col = tile["to"]
-            value = tile["value"]
-            if tile["merged"]:
-                for source in tile["from"]:
-                    self._tile(fragment, value // 2, row, col, "ghost", source)
-                self._tile(fragment, value, row, col, "merged")
-            else:
-                self._tile(fragment, value, row, col, "", tile["from"][0])
-        spawn = reply["spawn"]
-        if spawn:
-            self._tile(fragment, spawn["value"], spawn["at"][0], spawn["at"][1], "new")
-        self.tiles.replaceChildren(fragment)
+        self.show_tiles(layer.moved(reply))
 
     # -- numbers and state -----------------------------------------------------------
 
     def publish(self, state: "dict[str, Any]") -> None:
-        """The CONTRACT.md state attributes, written once per reply with its final state."""
+        """The CONTRACT.md state attributes, written once per reply with its final state
+        (only those that changed: most replies change the board, score and moves)."""
+        self.set_attributes((
+            ("data-size", str(state["size"])),
+            ("data-board", board_attr(state["board"])),
+            ("data-score", str(state["score"])),
+            ("data-best", str(state["best"])),
+            ("data-moves", str(state["moves"])),
+            ("data-won", "true" if state["won"] else "false"),
+            ("data-status", str(state["status"])),
+        ))
+
+    def set_attributes(self, pairs: "tuple[tuple[str, str], ...]") -> None:
+        written = self.written
         game = self.game
-        game.setAttribute("data-size", str(state["size"]))
-        game.setAttribute("data-board", board_attr(state["board"]))
-        game.setAttribute("data-score", str(state["score"]))
-        game.setAttribute("data-best", str(state["best"]))
-        game.setAttribute("data-moves", str(state["moves"]))
-        game.setAttribute("data-won", "true" if state["won"] else "false")
-        game.setAttribute("data-status", str(state["status"]))
+        for name, value in pairs:
+            if written.get(name) != value:
+                game.setAttribute(name, value)
+                written[name] = value
 
     def show_numbers(self, state: "dict[str, Any]", points: int = 0) -> None:
         for element, value in ((self.score, state["score"]), (self.best, state["best"])):
@@ -129,14 +136,17 @@ class View:
         self.moves.textContent = moves_label(state["moves"])
         self.undo.disabled = not state["can_undo"]
         if points:
-            delta = document.createElement("span")
-            delta.className = "score-delta"
-            delta.setAttribute("aria-hidden", "true")
-            delta.textContent = "+%d" % points
-            old = self.score_box.querySelector(".score-delta")
-            if old:
-                old.remove()
-            self.score_box.appendChild(delta)
+            self.show_delta(points)
+
+    def show_delta(self, points: int) -> None:
+        """Float "+points" over the score; a new one restarts it (twin keyframes again)."""
+        if self.delta is None:
+            self.delta = document.createElement("span")
+            self.delta.setAttribute("aria-hidden", "true")
+            self.score_box.appendChild(self.delta)
+        self.delta.textContent = "+%d" % points
+        self.delta_odd = not self.delta_odd
+        self.delta.className = "score-delta odd" if self.delta_odd else "score-delta"
 
     def show_clock(self, ms: int) -> None:
         self.clock.textContent = clock.format_clock(ms)
