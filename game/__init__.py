@@ -1,1 +1,1 @@
-"""spike"""
+"""2048's engine (the rules, pure Python) and its MicroPython UI layer (`game.ui`)."""
