@@ -27,7 +27,10 @@
 
   var worker = null;
   try {
-    worker = new Worker("assets/engine/worker.mjs", { type: "module", name: "engine" });
+    // ?engine=snapshot|plain on the page's URL forces one way to start (benchmarks).
+    var boot = new URLSearchParams(location.search).get("engine");
+    var url = "assets/engine/worker.mjs" + (boot ? "?boot=" + encodeURIComponent(boot) : "");
+    worker = new Worker(url, { type: "module", name: "engine" });
   } catch (error) {
     fail("the engine worker could not be created: " + error);
   }

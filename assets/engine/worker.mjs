@@ -21,6 +21,9 @@ const SITE = new URL("../../", import.meta.url);
 // A link at least this fast (Mbit/s, as the browser estimates it; Chromium reports at
 // most 10) downloads the snapshot faster than Python would start without it.
 const FAST_LINK_MBPS = 10;
+// "snapshot" or "plain" forces one way to start (the page's ?engine=, for benchmarks);
+// anything else leaves the choice above.
+const FORCED = new URL(import.meta.url).searchParams.get("boot");
 
 const started = performance.now();
 const queue = [];
@@ -69,6 +72,7 @@ async function readManifest() {
 }
 
 function fastLink() {
+  if (FORCED === "snapshot") return true;
   const link = self.navigator.connection;
   return Boolean(link && !link.saveData && link.downlink >= FAST_LINK_MBPS);
 }
@@ -128,8 +132,8 @@ async function boot() {
   const { loadPyodide, version } = await import(new URL("pyodide.mjs", PYODIDE).href);
   const options = { indexURL: PYODIDE.href, stdout: console.log, stderr: console.warn };
 
-  let reason;
-  try {
+  let reason = "forced by ?engine=plain";
+  if (FORCED !== "plain") try {
     const snapshot = await snapshotBytes(await manifest, sources, version);
     if (snapshot.bytes) {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
