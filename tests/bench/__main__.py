@@ -6,6 +6,7 @@ Desktop run (the default, `--network none`), in one browser session, each kind o
 alternated round by round (A, B, C, A, B, C ...), each in a fresh browser context:
 1. our page booting, first visit and repeat visit, for each engine policy (auto, and
    forced ?engine=snapshot / ?engine=plain), and 2. the two floors (tests/bench/floors/);
+   and traced first visits (wall against CPU time of the long tasks, tests/bench/traced.py);
 3. the original 2048 (`--anchor DIR`, served on its own loopback port) booting, and
    the first key that moves the board, ours and the anchor's;
 4. key → board latency and long tasks over `--moves` moves: ours and the anchor with
@@ -28,7 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
@@ -36,11 +37,20 @@ from tests.bench import engine, lighthouse, machine, throttle
 from tests.bench.boot import Target, boot_run
 from tests.bench.keys import first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
-from tests.bench.report import Table, boot_rows, engine_rows, input_rows, lighthouse_rows, throttle_rows
+from tests.bench.report import (
+    Table,
+    boot_rows,
+    engine_rows,
+    failures,
+    input_rows,
+    lighthouse_rows,
+    throttle_rows,
+    traced_rows,
+)
 from tests.bench.server import Site, serve
+from tests.bench.traced import traced_boot
 from tests.browser import LAUNCH_ARGS, ROOT, find_chromium
 
-T = TypeVar("T")
 RESULTS = ROOT / "bench" / "results.json"
 
 
@@ -67,13 +77,22 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     return options
 
 
-def rounds(runs: int, what: str, kinds: dict[str, Callable[[], T]]) -> dict[str, list[T]]:
-    """Each kind once per round, alternated, for `runs` rounds."""
-    found: dict[str, list[T]] = {name: [] for name in kinds}
+Runs = dict[str, list[dict[str, Any]]]
+
+
+def rounds(runs: int, what: str, kinds: dict[str, Callable[[], dict[str, Any]]]) -> Runs:
+    """Each kind once per round, alternated, for `runs` rounds. A run that fails (a page
+    that never got ready, a crashed tool) is kept as {"error": ...} and left out of the
+    medians, whose n then says so; the bench goes on."""
+    found: Runs = {name: [] for name in kinds}
     for i in range(runs):
         log(f"{what}: round {i + 1}/{runs}")
         for name, run in kinds.items():
-            found[name].append(run())
+            try:
+                found[name].append(run())
+            except Exception as error:  # one bad run must not lose the others
+                log(f"{what}: {name} failed: {error}")
+                found[name].append({"error": f"{type(error).__name__}: {error}"})
     return found
 
 
@@ -108,6 +127,9 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     section: dict[str, Any] = {}
     section["boot"] = rounds(options.runs, "boot", {
         t.name: (lambda t=t: boot_run(browser, t)) for t in targets  # type: ignore[misc]
+    })
+    section["traced"] = rounds(options.runs, "traced first visits", {
+        t.name: (lambda t=t: traced_boot(browser, t)) for t in targets if t.kind != "floor"  # type: ignore[misc]
     })
     ours = Target("ours", "ours", site, "index.html")
     firsts: dict[str, Callable[[], dict[str, Any]]] = {"ours": lambda: first_move(browser, ours)}
@@ -153,12 +175,16 @@ def table_of(section: dict[str, Any]) -> Table:
     if "throttle" in section:
         throttle_rows(table, section["throttle"], section["worker_target_cpu"])
     boot_rows(table, section["boot"])
+    if section.get("traced"):
+        traced_rows(table, section["traced"])
     if "first_move" in section:
         input_rows(table, section["first_move"], section["latency"])
     if section.get("lighthouse"):
         lighthouse_rows(table, section["lighthouse"])
     if section.get("engine"):
         engine_rows(table, section["engine"])
+    failures(table, {k: section[k] for k in ("boot", "traced", "first_move", "latency", "lighthouse")
+                     if section.get(k)})
     return table
 
 
@@ -206,6 +232,20 @@ def trim_files(section: dict[str, Any]) -> None:
                     run[visit]["bytes"].pop("files", None)
 
 
+def to_json(value: Any, depth: int = 0) -> str:
+    """JSON with one key per line, but lists of numbers (the raw samples) and small
+    records of plain values on one line each."""
+    pad = " " * (depth + 1)
+    flat = isinstance(value, dict) and all(isinstance(v, (int, float, str)) for v in value.values())
+    if isinstance(value, dict) and value and not flat:
+        items = [f"{pad}{json.dumps(k)}: {to_json(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        items = [pad + to_json(v, depth + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * depth + "]"
+    return json.dumps(value)
+
+
 def save(path: Path, name: str, section: dict[str, Any]) -> None:
     results: dict[str, Any] = {}
     if path.is_file():
@@ -216,7 +256,7 @@ def save(path: Path, name: str, section: dict[str, Any]) -> None:
     trim_files(section)
     results[name] = compact(section)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(results, indent=1, sort_keys=False) + "\n")
+    path.write_text(to_json(results) + "\n")
 
 
 def main(argv: list[str] | None = None) -> None:

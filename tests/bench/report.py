@@ -60,12 +60,29 @@ class Table:
         return "\n".join(lines)
 
 
+def ok(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The runs that did not fail."""
+    return [run for run in runs if "error" not in run]
+
+
+def failures(table: Table, sections: dict[str, dict[str, list[dict[str, Any]]]]) -> None:
+    """One row per kind of run with failed runs (their errors are in results.json)."""
+    for what, kinds in sections.items():
+        for name, runs in kinds.items():
+            failed = [run["error"] for run in runs if "error" in run]
+            if failed:
+                table.text(f"runs that failed ({what})", name, f"{len(failed)} of {len(runs)}",
+                           failed[0][:80], len(runs))
+
+
 def visit_values(runs: list[dict[str, Any]], visit: str, key: str) -> list[float | None]:
     return [run[visit].get(key) for run in runs]
 
 
 def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: bool = True) -> None:
     """Measurement 1 (our page, each policy), the floors and the anchor's boot."""
+    paired = {name: runs for name, runs in boot.items()}  # round by round, failures included
+    boot = {name: ok(runs) for name, runs in boot.items()}
     ours = {p: boot[f"ours {p}"] for p in OURS if f"ours {p}" in boot}
     anchor = boot.get("anchor")
     floors = {f: boot[f"floor {f}"] for f in ("plain", "snapshot") if f"floor {f}" in boot}
@@ -96,17 +113,28 @@ def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: 
         for visit in VISITS:
             table.add("floor: bare worker's Python ready", f"{name} floor · {visit}",
                       visit_values(runs, visit, "ready"), ms)
-    for name, runs in floors.items():
-        for policy, mine in ours.items():
+    for name in floors:
+        for policy in ours:
             ratios = [
                 a["fresh"]["ready"] / b["fresh"]["ready"]
-                for a, b in zip(mine, runs)
-                if a["fresh"].get("ready") and b["fresh"].get("ready")
+                for a, b in zip(paired[f"ours {policy}"], paired[f"floor {name}"])
+                if "error" not in a and "error" not in b
+                and a["fresh"].get("ready") and b["fresh"].get("ready")
             ]
             table.add(f"our playing ÷ {name} floor (fresh, per round)", f"ours {policy} · fresh",
                       ratios, times)
     if with_extras:
         bytes_rows(table, ours, anchor)
+
+
+def traced_rows(table: Table, traced: dict[str, list[dict[str, Any]]]) -> None:
+    """Wall against CPU time of the long tasks before playing (tests/bench/traced.py)."""
+    traced = {name: ok(runs) for name, runs in traced.items()}
+    for key, label in (("longest_wall", "wall time"), ("cpu_of_longest", "CPU time of that task"),
+                       ("longest_cpu", "most CPU time in one long task")):
+        for name, runs in traced.items():
+            table.add(f"traced first visit, longest main-thread task before playing: {label}",
+                      f"{name} · fresh", [r[key] for r in runs], ms)
 
 
 def bytes_rows(table: Table, ours: dict[str, list[dict[str, Any]]],
@@ -130,6 +158,8 @@ def bytes_rows(table: Table, ours: dict[str, list[dict[str, Any]]],
 
 def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
                latency: dict[str, list[dict[str, Any]]]) -> None:
+    first = {name: ok(runs) for name, runs in first.items()}
+    latency = {name: ok(runs) for name, runs in latency.items() if ok(runs)}
     for name, runs in first.items():
         table.add("first key that moves the board (arrow every 50 ms from commit)", name,
                   [r["first_move"] for r in runs], ms)
@@ -144,6 +174,7 @@ def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
 
 
 def lighthouse_rows(table: Table, lighthouse: dict[str, list[dict[str, Any]]]) -> None:
+    lighthouse = {preset: ok(runs) for preset, runs in lighthouse.items()}
     for preset, runs in lighthouse.items():
         scores = []
         for category in ("performance", "accessibility", "best-practices", "seo"):

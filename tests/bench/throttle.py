@@ -27,6 +27,7 @@ from tests.bench.stats import summary
 
 DOWNLOAD_BYTES = 200_000
 SPIN_ROUNDS = 20_000_000
+SPIN_REPS = 9
 WHERE = ("main", "worker")
 NO_EMULATION = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 
@@ -62,7 +63,7 @@ def check(browser: Browser, site: Site, reps: int = 5) -> dict[str, Any]:
 
         rates = {"1x": 1.0, f"{PHONE.cpu_rate:g}x": PHONE.cpu_rate}
         spins: dict[str, dict[str, list[float]]] = {r: {w: [] for w in WHERE} for r in rates}
-        for _ in range(reps):
+        for _ in range(SPIN_REPS):
             for label, rate in rates.items():
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 for where in WHERE:
