@@ -223,12 +223,13 @@ def compact(value: Any) -> Any:
     return value
 
 
-def trim_files(section: dict[str, Any]) -> None:
-    """Keep the per-file byte list of the first fresh load of each page only."""
+def trim_files(section: dict[str, Any], keep_one: bool) -> None:
+    """Keep the per-file byte list of the first fresh load of each page only (or none:
+    the phone run fetches the same files as the desktop run)."""
     for runs in section.get("boot", {}).values():
         for i, run in enumerate(runs):
             for visit in ("fresh", "repeat"):
-                if i > 0 or visit == "repeat":
+                if visit in run and (i > 0 or visit == "repeat" or not keep_one):
                     run[visit]["bytes"].pop("files", None)
 
 
@@ -253,7 +254,7 @@ def save(path: Path, name: str, section: dict[str, Any]) -> None:
             results = json.loads(path.read_text())
         except json.JSONDecodeError:
             results = {}
-    trim_files(section)
+    trim_files(section, keep_one=name == "desktop")
     results[name] = compact(section)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(to_json(results) + "\n")
@@ -297,7 +298,6 @@ def main(argv: list[str] | None = None) -> None:
     section["seconds"] = time.monotonic() - started
     section["machine"]["load_average_at_end"] = machine.load_average()
     report = header(section) + "\n\n" + table_of(section).markdown()
-    section["report"] = report
     save(options.out, "desktop" if options.network == "none" else options.network, section)
     print(report)
     log(f"wrote {options.out}")

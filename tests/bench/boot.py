@@ -12,6 +12,7 @@ game's own snapshot file. Our `playing` over a floor says what the page adds.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -91,6 +92,8 @@ def load(page: Page, target: Target, navigate: Callable[[], Any], timeout: float
     mark = target.site.mark()
     navigate()
     poll(page, READY[target.kind], timeout=timeout)
+    with contextlib.suppress(TimeoutError):  # the paint entry lags its frame a little
+        poll(page, f"{FCP} !== null", timeout=5)
     sample: dict[str, Any] = page.evaluate(READOUT[target.kind])
     sample["bytes"] = transfer.account(
         target.site.since(mark), prefetch_excluded=sample.get("engine") == "plain"
