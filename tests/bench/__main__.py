@@ -224,12 +224,14 @@ def compact(value: Any) -> Any:
 
 
 def trim_files(section: dict[str, Any], keep_one: bool) -> None:
-    """Keep the per-file byte list of the first fresh load of each page only (or none:
-    the phone run fetches the same files as the desktop run)."""
-    for runs in section.get("boot", {}).values():
+    """Keep one per-file byte list: the first cold load of our page (default policy) and
+    of the anchor. Every other load fetches the same files (the snapshot policy adds the
+    snapshot; a floor fetches the runtime's subset); the phone run keeps none."""
+    for name, runs in section.get("boot", {}).items():
         for i, run in enumerate(runs):
             for visit in ("fresh", "repeat"):
-                if visit in run and (i > 0 or visit == "repeat" or not keep_one):
+                kept = keep_one and name in ("ours auto", "anchor") and i == 0 and visit == "fresh"
+                if visit in run and not kept:
                     run[visit]["bytes"].pop("files", None)
 
 
