@@ -75,9 +75,20 @@ dist: setup
 	cp -r assets dist/site/assets && rm -f dist/site/assets/runtime/.stamp
 	@du -sh dist/site
 
-bench: venv setup
-	$(PY) -m tests.bench.engine
-	$(PY) -m tests.bench.page
+# The performance report (tests/bench/__main__.py): one table on stdout, every number and
+# raw sample in bench/results.json. Not part of `make test`: numbers, never pass/fail.
+#   make bench ANCHOR=<dir of the original 2048>   adds the anchor's rows
+#   make bench BENCH_ARGS="--quick"                fewer runs, no Lighthouse
+#   make bench BENCH_ARGS="--network phone"        boot on an emulated phone link
+ANCHOR ?=
+BENCH_ARGS ?=
+BENCH_TOOLS := tests/bench/node_modules/.package-lock.json
+
+$(BENCH_TOOLS): tests/bench/package-lock.json
+	npm ci --prefix tests/bench --no-audit --no-fund --loglevel=error
+
+bench: venv setup $(BENCH_TOOLS)
+	$(PY) -m tests.bench $(if $(ANCHOR),--anchor "$(ANCHOR)") $(BENCH_ARGS)
 
 clean:
-	rm -rf $(RUNTIME) node_modules $(VENV) dist
+	rm -rf $(RUNTIME) node_modules tests/bench/node_modules $(VENV) dist

@@ -1,6 +1,7 @@
 """Engine throughput: moves per second on CPython for each board size.
 
 Prints medians of several rounds (this machine is shared and noisy), never pass/fail.
+`make bench` puts the same numbers in its report (tests/bench/__main__.py).
 Usage: python -m tests.bench.engine
 """
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from typing import Any
 
 from game import chance, rules
 from game.rules import Board
@@ -29,7 +31,8 @@ def sample_boards(size: int, count: int, seed: int) -> list[Board]:
     return boards
 
 
-def moves_per_second(boards: list[Board], rounds: int = 5) -> float:
+def slide_rates(boards: list[Board], rounds: int = 5) -> list[float]:
+    """Slides per second over the sample boards, one rate per round."""
     rates = []
     for _ in range(rounds):
         start = time.perf_counter()
@@ -37,7 +40,7 @@ def moves_per_second(boards: list[Board], rounds: int = 5) -> float:
             for direction in rules.DIRECTIONS:
                 rules.slide(board, direction)
         rates.append(4 * len(boards) / (time.perf_counter() - start))
-    return statistics.median(rates)
+    return rates
 
 
 def session_moves_per_second(size: int, count: int = 3000) -> float:
@@ -56,13 +59,25 @@ def session_moves_per_second(size: int, count: int = 3000) -> float:
     return count / (time.perf_counter() - start)
 
 
-def main() -> None:
-    print("| board | slide moves/s (median of 5) | full session moves/s |")
-    print("|---|---|---|")
+def measure(rounds: int = 5) -> dict[str, dict[str, Any]]:
+    """Per board size: slide and full-session move rates, one sample per round."""
+    found: dict[str, dict[str, Any]] = {}
     for size in rules.SIZES:
         boards = sample_boards(size, 20_000, seed=size)
-        moves_per_second(boards, rounds=1)  # warm the row cache
-        print(f"| {size}x{size} | {moves_per_second(boards):,.0f} | {session_moves_per_second(size):,.0f} |")
+        slide_rates(boards, rounds=1)  # warm the row cache
+        found[f"{size}x{size}"] = {
+            "slide_moves_per_s": slide_rates(boards, rounds),
+            "session_moves_per_s": [session_moves_per_second(size) for _ in range(rounds)],
+        }
+    return found
+
+
+def main() -> None:
+    print("| board | slide moves/s (median of 5) | full session moves/s (median of 5) |")
+    print("|---|---|---|")
+    for board, rates in measure().items():
+        print(f"| {board} | {statistics.median(rates['slide_moves_per_s']):,.0f} | "
+              f"{statistics.median(rates['session_moves_per_s']):,.0f} |")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,309 @@
+"""`make bench`: the whole performance report, one markdown table and bench/results.json.
+
+    python -m tests.bench [--runs N] [--quick] [--anchor DIR] [--network none|phone]
+
+Desktop run (the default, `--network none`), in one browser session, each kind of run
+alternated round by round (A, B, C, A, B, C ...), each in a fresh browser context:
+1. our page booting, first visit and repeat visit, for each engine policy (auto, and
+   forced ?engine=snapshot / ?engine=plain), and 2. the two floors (tests/bench/floors/);
+   and traced first visits (wall against CPU time of the long tasks, tests/bench/traced.py);
+3. the original 2048 (`--anchor DIR`, served on its own loopback port) booting, and
+   the first key that moves the board, ours and the anchor's;
+4. key → board latency and long tasks over `--moves` moves: ours and the anchor with
+   animations on, ours with prefers-reduced-motion;
+5. bytes of each cold load (from the server's log, rows of 1 and 3);
+6. Lighthouse desktop and phone (skipped by --quick); 7. engine moves/s on CPython.
+Phone run (`--network phone`): measurement 1 only, under Lighthouse's mobile link and 4x
+CPU emulated over CDP, after checking what that emulation reaches (tests/bench/throttle.py).
+Each kind of run writes its own section of bench/results.json ("desktop", "phone") and
+leaves the other one as it was. Every number is a median over runs; nothing passes or fails.
+Progress goes to stderr, the report to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.bench import engine, lighthouse, machine, throttle
+from tests.bench.boot import Target, boot_run
+from tests.bench.keys import first_move, latency
+from tests.bench.pages import DESKTOP, NETWORKS
+from tests.bench.report import (
+    Table,
+    boot_rows,
+    engine_rows,
+    failures,
+    input_rows,
+    lighthouse_rows,
+    throttle_rows,
+    traced_rows,
+)
+from tests.bench.server import Site, serve
+from tests.bench.traced import traced_boot
+from tests.browser import LAUNCH_ARGS, ROOT, find_chromium
+
+RESULTS = ROOT / "bench" / "results.json"
+
+
+def log(message: str) -> None:
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=None, help="runs per number (default 5; --quick: 2)")
+    parser.add_argument("--quick", action="store_true", help="fewer runs and moves, no Lighthouse")
+    parser.add_argument("--anchor", type=Path, default=None, help="a directory with the original 2048")
+    parser.add_argument("--network", choices=sorted(NETWORKS), default="none",
+                        help="phone: only the boot measurement, on an emulated phone link and CPU")
+    parser.add_argument("--moves", type=int, default=None, help="moves per latency run (default 200)")
+    parser.add_argument("--interval", type=float, default=0.1, help="least seconds between two moves")
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="the results file to update")
+    options = parser.parse_args(argv)
+    options.runs = options.runs or (2 if options.quick else 5)
+    options.moves = options.moves or (40 if options.quick else 200)
+    if options.anchor is not None and not (options.anchor / "index.html").is_file():
+        parser.error(f"--anchor {options.anchor}: no index.html there")
+    return options
+
+
+Runs = dict[str, list[dict[str, Any]]]
+
+
+def rounds(runs: int, what: str, kinds: dict[str, Callable[[], dict[str, Any]]]) -> Runs:
+    """Each kind once per round, alternated, for `runs` rounds. A run that fails (a page
+    that never got ready, a crashed tool) is kept as {"error": ...} and left out of the
+    medians, whose n then says so; the bench goes on."""
+    found: Runs = {name: [] for name in kinds}
+    for i in range(runs):
+        log(f"{what}: round {i + 1}/{runs}")
+        for name, run in kinds.items():
+            try:
+                found[name].append(run())
+            except Exception as error:  # one bad run must not lose the others
+                log(f"{what}: {name} failed: {error}")
+                found[name].append({"error": f"{type(error).__name__}: {error}"})
+    return found
+
+
+def boot_targets(site: Site, anchor: Site | None, floors: bool) -> list[Target]:
+    targets = [
+        Target("ours auto", "ours", site, "index.html"),
+        Target("ours snapshot", "ours", site, "index.html?engine=snapshot"),
+        Target("ours plain", "ours", site, "index.html?engine=plain"),
+    ]
+    if floors:
+        targets += [
+            Target("floor plain", "floor", site, "tests/bench/floors/plain.html"),
+            Target("floor snapshot", "floor", site, "tests/bench/floors/snapshot.html"),
+        ]
+    if anchor is not None:
+        targets.append(Target("anchor", "anchor", anchor, "index.html"))
+    return targets
+
+
+def warm_up(browser: Browser, targets: list[Target]) -> None:
+    """One unmeasured boot of each page: the server compresses each file once, the OS
+    caches the files, Chromium loads its own code; none of that belongs to a run."""
+    log("warm-up (not measured)")
+    for target in targets:
+        if target.name in ("ours snapshot", "anchor"):
+            boot_run(browser, target, DESKTOP, timeout=300)
+
+
+def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: Site | None) -> dict[str, Any]:
+    targets = boot_targets(site, anchor, floors=True)
+    warm_up(browser, targets)
+    section: dict[str, Any] = {}
+    section["boot"] = rounds(options.runs, "boot", {
+        t.name: (lambda t=t: boot_run(browser, t)) for t in targets  # type: ignore[misc]
+    })
+    section["traced"] = rounds(options.runs, "traced first visits", {
+        t.name: (lambda t=t: traced_boot(browser, t)) for t in targets if t.kind != "floor"  # type: ignore[misc]
+    })
+    ours = Target("ours", "ours", site, "index.html")
+    firsts: dict[str, Callable[[], dict[str, Any]]] = {"ours": lambda: first_move(browser, ours)}
+    plays: dict[str, Callable[[], dict[str, Any]]] = {
+        "ours, motion on": lambda: latency(browser, ours, options.moves, options.interval),
+    }
+    if anchor is not None:
+        theirs = Target("anchor", "anchor", anchor, "index.html")
+        firsts["anchor"] = lambda: first_move(browser, theirs)
+        plays["anchor, motion on"] = lambda: latency(browser, theirs, options.moves, options.interval)
+    plays["ours, reduced motion"] = lambda: latency(
+        browser, ours, options.moves, options.interval, reduced_motion=True
+    )
+    section["first_move"] = rounds(options.runs, "first key", firsts)
+    section["latency"] = rounds(options.runs, f"latency ({options.moves} moves)", plays)
+    return section
+
+
+def lighthouse_section(options: argparse.Namespace, site: Site, chromium: str) -> dict[str, Any]:
+    return rounds(options.runs, "lighthouse", {
+        preset: (lambda p=preset: lighthouse.run(site.url + "index.html", p, chromium))  # type: ignore[misc]
+        for preset in lighthouse.PRESETS
+    })
+
+
+def phone(options: argparse.Namespace, browser: Browser, site: Site) -> dict[str, Any]:
+    log("checking what the emulation reaches")
+    section: dict[str, Any] = {
+        "throttle": throttle.check(browser, site),
+        "worker_target_cpu": throttle.worker_target_cpu(browser, site),
+    }
+    targets = boot_targets(site, None, floors=False)
+    warm_up(browser, targets)
+    network = NETWORKS["phone"]
+    section["boot"] = rounds(options.runs, "boot on the phone link", {
+        t.name: (lambda t=t: boot_run(browser, t, network, timeout=900)) for t in targets  # type: ignore[misc]
+    })
+    return section
+
+
+def table_of(section: dict[str, Any]) -> Table:
+    table = Table()
+    if "throttle" in section:
+        throttle_rows(table, section["throttle"], section["worker_target_cpu"])
+    boot_rows(table, section["boot"])
+    if section.get("traced"):
+        traced_rows(table, section["traced"])
+    if "first_move" in section:
+        input_rows(table, section["first_move"], section["latency"])
+    if section.get("lighthouse"):
+        lighthouse_rows(table, section["lighthouse"])
+    if section.get("engine"):
+        engine_rows(table, section["engine"])
+    failures(table, {k: section[k] for k in ("boot", "traced", "first_move", "latency", "lighthouse")
+                     if section.get(k)})
+    return table
+
+
+def header(section: dict[str, Any]) -> str:
+    m = section["machine"]
+    c = section["config"]
+    load = " ".join(str(x) for x in m.get("load_average_at_start") or [])
+    lines = [
+        f"## py2048 bench: {c['network_label']}, {m['date']}",
+        "",
+        f"Machine: {m['cpu']}, {m['cores']} cores (load average {load} at start; shared and noisy) · "
+        f"Chromium {m['chromium']} (headless) · Python {m['python']}"
+        + (f" · Lighthouse {c['lighthouse']}" if c.get("lighthouse") else ""),
+        f"Medians of {c['runs']} runs, alternated round by round, each in a fresh browser context; "
+        f"times in ms after navigation start unless said. Loopback server, gzip-6 and "
+        f"Cache-Control max-age=600 like a static host. Whole bench: {section['seconds'] / 60:.1f} min.",
+    ]
+    if c["network"] == "phone":
+        lines.append("Phone link (CDP, page target): 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up; "
+                     "CPU 4x slower on the page's main thread (see the emulation rows for the worker).")
+    if not c.get("anchor"):
+        lines.append("Anchor rows skipped: no ANCHOR=<directory of the original 2048> given.")
+    if c.get("lighthouse_skipped"):
+        lines.append(f"Lighthouse skipped ({c['lighthouse_skipped']}).")
+    return "\n".join(lines)
+
+
+def compact(value: Any) -> Any:
+    """Floats to 0.1 (ms), so the raw samples stay readable and the file small."""
+    if isinstance(value, float):
+        return round(value, 1)
+    if isinstance(value, dict):
+        return {k: compact(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [compact(v) for v in value]
+    return value
+
+
+def trim_files(section: dict[str, Any], keep_one: bool) -> None:
+    """Keep one per-file byte list: the first cold load of our page (default policy) and
+    of the anchor. Every other load fetches the same files (the snapshot policy adds the
+    snapshot; a floor fetches the runtime's subset); the phone run keeps none."""
+    for name, runs in section.get("boot", {}).items():
+        for i, run in enumerate(runs):
+            for visit in ("fresh", "repeat"):
+                kept = keep_one and name in ("ours auto", "anchor") and i == 0 and visit == "fresh"
+                if visit in run and not kept:
+                    run[visit]["bytes"].pop("files", None)
+
+
+def to_json(value: Any, depth: int = 0) -> str:
+    """JSON with one key per line, but lists of numbers (the raw samples) and small
+    records of plain values on one line each."""
+    pad = " " * (depth + 1)
+    flat = isinstance(value, dict) and all(isinstance(v, (int, float, str)) for v in value.values())
+    if isinstance(value, dict) and value and not flat:
+        items = [f"{pad}{json.dumps(k)}: {to_json(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        items = [pad + to_json(v, depth + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * depth + "]"
+    return json.dumps(value)
+
+
+def save(path: Path, name: str, section: dict[str, Any]) -> None:
+    results: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            results = json.loads(path.read_text())
+        except json.JSONDecodeError:
+            results = {}
+    trim_files(section, keep_one=name == "desktop")
+    results[name] = compact(section)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(to_json(results) + "\n")
+
+
+def main(argv: list[str] | None = None) -> None:
+    options = arguments(argv)
+    started = time.monotonic()
+    chromium = find_chromium()
+    section: dict[str, Any] = {}
+    config: dict[str, Any] = {
+        "runs": options.runs, "quick": options.quick, "network": options.network,
+        "network_label": "desktop, no emulation" if options.network == "none" else "phone link emulated",
+        "moves": options.moves, "interval_s": options.interval,
+        "anchor": bool(options.anchor), "lighthouse": None,
+    }
+    with serve(ROOT) as site, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
+        section["machine"] = machine.describe(browser.version)
+        if options.network == "phone":
+            section.update(phone(options, browser, site))
+        else:
+            if options.anchor is None:
+                log("no --anchor (make bench ANCHOR=<dir>): the anchor rows are skipped")
+            with contextlib.ExitStack() as stack:
+                anchor = stack.enter_context(serve(options.anchor)) if options.anchor else None
+                section.update(desktop(options, browser, site, anchor))
+        browser.close()
+        if options.network == "none":
+            if options.quick or options.no_lighthouse:
+                config["lighthouse_skipped"] = "--quick" if options.quick else "--no-lighthouse"
+            elif not lighthouse.available() or chromium is None:
+                config["lighthouse_skipped"] = "not installed: npm ci --prefix tests/bench"
+            else:
+                config["lighthouse"] = lighthouse.version()
+                section["lighthouse"] = lighthouse_section(options, site, chromium)
+    if options.network == "none":
+        log("engine moves per second (CPython)")
+        section["engine"] = engine.measure(rounds=options.runs)
+    section["config"] = config
+    section["seconds"] = time.monotonic() - started
+    section["machine"]["load_average_at_end"] = machine.load_average()
+    report = header(section) + "\n\n" + table_of(section).markdown()
+    save(options.out, "desktop" if options.network == "none" else options.network, section)
+    print(report)
+    log(f"wrote {options.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,139 @@
+"""Playing: how soon a key first moves the board, and key → board latency.
+
+Same procedure for our page and the original 2048 (the anchor), in fresh contexts with
+no saved game (a new visitor):
+- first move: from navigation start, an arrow key every ~50 ms from the moment the
+  page is committed (the earliest it can take input) until a key moves the board. Our
+  page queues keys pressed while Python loads and applies them once the engine is
+  ready; the anchor ignores keys until its script has run.
+- latency: once playable, `moves` moves, each a legal one (chosen with our own rules,
+  down-left-right-up first, so both games are played alike), pressed only after the
+  previous one showed, at most one per `interval` s (a fast player). Latency is the key's
+  keydown event.timeStamp to the board mutation (ours: #game data-board; anchor:
+  .tile-container children), and to the next animation frame after it. Also the longest
+  main-thread task during the moves. A finished game is restarted by its own button
+  (not counted as a move).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+from game import rules
+from game.rules import Board
+from tests.bench.boot import READY, Target, scripts_for
+from tests.bench.pages import DESKTOP, Network, fresh_page, poll
+
+KEYS = {"left": "ArrowLeft", "up": "ArrowUp", "right": "ArrowRight", "down": "ArrowDown"}
+PREFERENCE = ("down", "left", "right", "up")
+EARLY_KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown")
+
+STATE = {
+    "ours": """(() => {
+        const g = document.getElementById('game');
+        return {board: g.dataset.board, status: g.dataset.status, seen: window.__bench.lat.length};
+    })()""",
+    "anchor": "({state: localStorage.getItem('gameState'), seen: window.__bench.lat.length})",
+}
+
+
+def first_move(browser: Browser, target: Target, network: Network = DESKTOP,
+               every: float = 0.05, timeout: float = 120.0) -> dict[str, Any]:
+    """Press arrows every `every` s from commit until a key moved the board."""
+    with fresh_page(browser, scripts_for(target.kind, None), network) as page:
+        page.goto(target.url, wait_until="commit")
+        end = time.monotonic() + timeout
+        pressed = 0
+        while True:
+            started = time.monotonic()
+            page.keyboard.press(EARLY_KEYS[pressed % len(EARLY_KEYS)])
+            pressed += 1
+            if page.evaluate("window.__bench && window.__bench.firstMove !== null"):
+                break
+            if started > end:
+                raise TimeoutError(f"{target.name}: no key moved the board in {timeout:.0f} s")
+            time.sleep(max(0.0, started + every - time.monotonic()))  # pacing, not waiting
+        found: dict[str, Any] = page.evaluate(
+            "(() => { const b = window.__bench;"
+            " return {first_move: b.firstMove, ready: b.ready ?? b.tilesFrame, keys_heard: b.keys}; })()"
+        )
+    found["keys_pressed"] = pressed
+    return found
+
+
+def board_of(kind: str, seen: dict[str, Any]) -> Board | None:
+    """The board on screen, or None when the game is finished (or not there)."""
+    if kind == "ours":
+        if seen["status"] != "playing":
+            return None
+        return tuple(tuple(int(c) for c in row.split(",")) for row in seen["board"].split("/"))
+    if not seen["state"]:
+        return None  # the anchor clears its saved state when a game is over
+    state = json.loads(seen["state"])
+    if state["over"] or (state["won"] and not state["keepPlaying"]):
+        return None
+    cells = state["grid"]["cells"]  # cells[x][y]
+    size = state["grid"]["size"]
+    return tuple(
+        tuple(cells[x][y]["value"] if cells[x][y] else 0 for x in range(size)) for y in range(size)
+    )
+
+
+def restart(page: Page, kind: str) -> None:
+    """Start over (game over) or keep playing (won), by the game's own buttons."""
+    if kind == "ours":
+        page.evaluate("""(() => {
+            const won = document.getElementById('game').dataset.status === 'won';
+            document.querySelector(won ? '#win-dialog [data-action=keep-playing]'
+                                       : '#over-dialog [data-action=new-game]').click();
+        })()""")
+        poll(page, "document.getElementById('game').dataset.status === 'playing'")
+    else:
+        page.evaluate("""(() => {
+            const s = JSON.parse(localStorage.getItem('gameState') || 'null');
+            document.querySelector(s && s.won ? '.keep-playing-button' : '.retry-button').click();
+        })()""")
+        poll(page, """(() => { const s = JSON.parse(localStorage.getItem('gameState') || 'null');
+                       return s && !s.over && (!s.won || s.keepPlaying); })()""")
+
+
+def latency(browser: Browser, target: Target, moves: int, interval: float = 0.1,
+            reduced_motion: bool = False, timeout: float = 120.0) -> dict[str, Any]:
+    """`moves` legal key presses once the page is playable; latencies and long tasks."""
+    with fresh_page(browser, scripts_for(target.kind, None), DESKTOP, reduced_motion) as page:
+        page.goto(target.url, wait_until="commit")
+        poll(page, READY[target.kind], timeout=timeout)
+        if target.kind == "anchor":
+            poll(page, "localStorage.getItem('gameState') !== null")
+        since = float(page.evaluate("performance.now()"))
+        done = restarts = 0
+        while done < moves:
+            seen = page.evaluate(STATE[target.kind])
+            board = board_of(target.kind, seen)
+            legal = rules.legal_directions(board) if board else []
+            if not legal:
+                restart(page, target.kind)
+                restarts += 1
+                continue
+            direction = next(d for d in PREFERENCE if d in legal)
+            started = time.monotonic()
+            page.keyboard.press(KEYS[direction])
+            poll(page, f"window.__bench.lat.length > {seen['seen']}", timeout=10, interval=0.002)
+            done += 1
+            time.sleep(max(0.0, started + interval - time.monotonic()))  # pacing, not waiting
+        until = float(page.evaluate("performance.now()"))
+        poll(page, f"window.__bench.frameLat.length >= {moves}")
+        found: dict[str, Any] = page.evaluate(
+            f"({{lat: window.__bench.lat, frame_lat: window.__bench.frameLat,"
+            f" engine: (document.getElementById('game') || {{dataset: {{}}}}).dataset.engine || null,"
+            f" longest: window.__tasks.longest({since}, {until}),"
+            f" tasks: window.__tasks.flush().filter((t) => t[0] >= {since})}})"
+        )
+    found["moves"] = moves
+    found["restarts"] = restarts
+    found["seconds"] = (until - since) / 1000
+    return found

@@ -1,0 +1,46 @@
+// Our page's probe (installed before any page script). Times, in ms after navigation
+// start (performance.now()), from the page's contract (#game data attributes):
+//   tiles       first tile in #tiles; tilesFrame: the next animation frame after it
+//   ready       data-status left "loading"; status: what it became
+//   firstMove   data-moves grew past its value at `ready` (a key moved the board)
+//   lat         per key press: keydown event.timeStamp → data-board changed
+//   frameLat    the same key → the next animation frame after that change
+(() => {
+  const b = (window.__bench = {
+    tiles: null, tilesFrame: null, ready: null, status: null, firstMove: null,
+    lastKey: null, keys: 0, lat: [], frameLat: [],
+  });
+  addEventListener("keydown", (event) => {
+    b.keys += 1;
+    b.lastKey = event.timeStamp;
+  }, true);
+  document.addEventListener("DOMContentLoaded", () => {
+    const game = document.getElementById("game");
+    const tiles = document.getElementById("tiles");
+    new MutationObserver(() => {
+      if (b.tiles === null && tiles.querySelector(".tile")) {
+        b.tiles = performance.now();
+        requestAnimationFrame(() => { b.tilesFrame = performance.now(); });
+      }
+    }).observe(tiles, { childList: true });
+    let movesAtReady = null;
+    new MutationObserver((records) => {
+      const now = performance.now();
+      for (const r of records) {
+        if (r.attributeName === "data-status" && b.ready === null && game.dataset.status !== "loading") {
+          b.ready = now;
+          b.status = game.dataset.status;
+          movesAtReady = Number(game.dataset.moves);
+        } else if (r.attributeName === "data-moves" && b.firstMove === null && movesAtReady !== null &&
+                   Number(game.dataset.moves) > movesAtReady) {
+          b.firstMove = now;
+        } else if (r.attributeName === "data-board" && b.lastKey !== null && b.ready !== null) {
+          const key = b.lastKey;
+          b.lastKey = null;
+          b.lat.push(now - key);
+          requestAnimationFrame(() => b.frameLat.push(performance.now() - key));
+        }
+      }
+    }).observe(game, { attributes: true, attributeFilter: ["data-status", "data-moves", "data-board"] });
+  });
+})();

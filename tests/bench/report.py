@@ -1,0 +1,223 @@
+"""The bench's one markdown table, built from the results (medians, min–max, n).
+
+A row is one number for one variant: the median over runs, the range of the runs, and
+how many runs it stands on. Text rows (which engine booted, scores) say the same in
+words. No row says pass or fail.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from tests.bench.stats import Summary, percentile, summary
+
+Fmt = Callable[[float], str]
+OURS = ("auto", "snapshot", "plain")
+VISITS = ("fresh", "repeat")
+
+
+def ms(value: float) -> str:
+    return f"{value:,.0f} ms"
+
+
+def ms1(value: float) -> str:
+    return f"{value:,.1f} ms"
+
+
+def times(value: float) -> str:
+    return f"{value:.2f}×"
+
+
+def mb(value: float) -> str:
+    return f"{value / 1e6:,.2f} MB" if value >= 1e6 else f"{value / 1e3:,.1f} kB"
+
+
+def count(value: float) -> str:
+    return f"{value:,.0f}"
+
+
+class Table:
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, str, str, str, str]] = []
+
+    def add(self, measure: str, variant: str, values: Summary | Iterable[float | None], fmt: Fmt) -> None:
+        s = values if isinstance(values, dict) else summary(values)
+        if s["n"] == 0 or s["median"] is None or s["min"] is None or s["max"] is None:
+            self.rows.append((measure, variant, "—", "", "0"))
+            return
+        spread = "" if s["n"] < 2 else f"{fmt(s['min'])} – {fmt(s['max'])}"
+        self.rows.append((measure, variant, fmt(s["median"]), spread, str(s["n"])))
+
+    def text(self, measure: str, variant: str, value: str, spread: str = "", n: int | str = "") -> None:
+        self.rows.append((measure, variant, value, spread, str(n)))
+
+    def markdown(self) -> str:
+        lines = ["| measure | variant | median | min – max over runs | n |", "|---|---|---|---|---|"]
+        lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in self.rows]
+        return "\n".join(lines)
+
+
+def ok(runs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The runs that did not fail."""
+    return [run for run in runs if "error" not in run]
+
+
+def failures(table: Table, sections: dict[str, dict[str, list[dict[str, Any]]]]) -> None:
+    """One row per kind of run with failed runs (their errors are in results.json)."""
+    for what, kinds in sections.items():
+        for name, runs in kinds.items():
+            failed = [run["error"] for run in runs if "error" in run]
+            if failed:
+                table.text(f"runs that failed ({what})", name, f"{len(failed)} of {len(runs)}",
+                           failed[0][:80], len(runs))
+
+
+def visit_values(runs: list[dict[str, Any]], visit: str, key: str) -> list[float | None]:
+    return [run[visit].get(key) for run in runs]
+
+
+def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: bool = True) -> None:
+    """Measurement 1 (our page, each policy), the floors and the anchor's boot."""
+    paired = {name: runs for name, runs in boot.items()}  # round by round, failures included
+    boot = {name: ok(runs) for name, runs in boot.items()}
+    ours = {p: boot[f"ours {p}"] for p in OURS if f"ours {p}" in boot}
+    anchor = boot.get("anchor")
+    floors = {f: boot[f"floor {f}"] for f in ("plain", "snapshot") if f"floor {f}" in boot}
+
+    def each(measure: str, key: str, fmt: Fmt, anchor_too: bool, anchor_key: str | None = None) -> None:
+        for policy, runs in ours.items():
+            for visit in VISITS:
+                table.add(measure, f"ours {policy} · {visit}", visit_values(runs, visit, key), fmt)
+        if anchor_too and anchor:
+            for visit in VISITS:
+                table.add(measure, f"anchor · {visit}", visit_values(anchor, visit, anchor_key or key), fmt)
+
+    each("first contentful paint", "fcp", ms, True)
+    each("board on screen (ours: saved board's first tile; anchor: first tiles)", "tiles", ms, True)
+    each("playing (data-status leaves loading)", "ready", ms, False)
+    for policy, runs in ours.items():
+        for visit in VISITS:
+            booted = Counter(str(run[visit].get("engine")) for run in runs)
+            table.text("engine that booted (data-engine)", f"ours {policy} · {visit}",
+                       ", ".join(f"{name} {k}/{len(runs)}" for name, k in booted.most_common()), n=len(runs))
+    for policy, runs in ours.items():
+        cached = [run["fresh"].get("snapshot_cached") for run in runs]
+        if any(c is not None for c in cached):
+            table.add("snapshot in the HTTP cache (prefetched after a plain first boot)",
+                      f"ours {policy} · fresh", cached, ms)
+    each("longest main-thread task before playing / board on screen", "longest", ms, True)
+    for name, runs in floors.items():
+        for visit in VISITS:
+            table.add("floor: bare worker's Python ready", f"{name} floor · {visit}",
+                      visit_values(runs, visit, "ready"), ms)
+    for name in floors:
+        for policy in ours:
+            ratios = [
+                a["fresh"]["ready"] / b["fresh"]["ready"]
+                for a, b in zip(paired[f"ours {policy}"], paired[f"floor {name}"])
+                if "error" not in a and "error" not in b
+                and a["fresh"].get("ready") and b["fresh"].get("ready")
+            ]
+            table.add(f"our playing ÷ {name} floor (fresh, per round)", f"ours {policy} · fresh",
+                      ratios, times)
+    if with_extras:
+        bytes_rows(table, ours, anchor)
+
+
+def traced_rows(table: Table, traced: dict[str, list[dict[str, Any]]]) -> None:
+    """Wall against CPU time of the long tasks before playing (tests/bench/traced.py)."""
+    traced = {name: ok(runs) for name, runs in traced.items()}
+    for key, label in (("longest_wall", "wall time"), ("cpu_of_longest", "CPU time of that task"),
+                       ("longest_cpu", "most CPU time in one long task")):
+        for name, runs in traced.items():
+            table.add(f"traced first visit, longest main-thread task before playing: {label}",
+                      f"{name} · fresh", [r[key] for r in runs], ms)
+
+
+def bytes_rows(table: Table, ours: dict[str, list[dict[str, Any]]],
+               anchor: list[dict[str, Any]] | None) -> None:
+    variants = {f"ours {p}": runs for p, runs in ours.items()}
+    if anchor:
+        variants["anchor (until load + tiles)"] = anchor
+    for name, runs in variants.items():
+        totals = [run["fresh"]["bytes"]["total"] for run in runs]
+        table.add("bytes of a cold load until playing, gzip-6 as served", name,
+                  [t["gzip"] for t in totals], mb)
+        table.add("bytes of a cold load until playing, raw", name, [t["raw"] for t in totals], mb)
+        split = [run["fresh"]["bytes"] for run in runs]
+        parts = " / ".join(
+            mb(statistics.median(s[part]["gzip"] for s in split)) for part in ("runtime", "snapshot", "own")
+        )
+        requests = statistics.median(s["total"]["requests"] for s in split)
+        table.text("… gzip split: runtime / snapshot / own files", name, parts, f"{requests:.0f} requests",
+                   len(split))
+
+
+def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
+               latency: dict[str, list[dict[str, Any]]]) -> None:
+    first = {name: ok(runs) for name, runs in first.items()}
+    latency = {name: ok(runs) for name, runs in latency.items() if ok(runs)}
+    for name, runs in first.items():
+        table.add("first key that moves the board (arrow every 50 ms from commit)", name,
+                  [r["first_move"] for r in runs], ms)
+    for what, key in (("key → board updated", "lat"), ("key → next frame after the update", "frame_lat")):
+        for q, label in ((0.5, "p50"), (0.95, "p95")):
+            for name, runs in latency.items():
+                table.add(f"{what}, {label} (per run, {runs[0]['moves']} moves)", name,
+                          [percentile(r[key], q) for r in runs], ms1)
+    for name, runs in latency.items():
+        table.add(f"longest main-thread task during {runs[0]['moves']} moves", name,
+                  [r["longest"] for r in runs], ms)
+
+
+def lighthouse_rows(table: Table, lighthouse: dict[str, list[dict[str, Any]]]) -> None:
+    lighthouse = {preset: ok(runs) for preset, runs in lighthouse.items()}
+    for preset, runs in lighthouse.items():
+        scores = []
+        for category in ("performance", "accessibility", "best-practices", "seo"):
+            s = summary(r[category] for r in runs)
+            scores.append("—" if s["median"] is None else f"{s['median']:.0f}")
+        perf = summary(r["performance"] for r in runs)
+        spread = "" if perf["n"] < 2 else f"performance {perf['min']:.0f} – {perf['max']:.0f}"
+        table.text("Lighthouse performance / accessibility / best practices / SEO", preset,
+                   " / ".join(scores), spread, len(runs))
+        for key, label in (("fcp", "FCP"), ("lcp", "LCP"), ("tbt", "TBT")):
+            table.add(f"Lighthouse {label}", preset, [r[key] for r in runs], ms)
+
+
+def engine_rows(table: Table, engine: dict[str, dict[str, list[float]]]) -> None:
+    for board, rates in engine.items():
+        table.add("engine slides per second (CPython, game.rules.slide)", board,
+                  rates["slide_moves_per_s"], count)
+    for board, rates in engine.items():
+        table.add("engine full moves per second (CPython, Session.move)", board,
+                  rates["session_moves_per_s"], count)
+
+
+def throttle_rows(table: Table, check: dict[str, Any], worker_cpu: dict[str, Any]) -> None:
+    """What the phone mode's emulation reaches (tests/bench/throttle.py)."""
+    for where in ("main", "worker"):
+        table.add(f"emulated phone link: {check['download_bytes'] / 1e3:.0f} kB download "
+                  f"(expected {check['expected_emulated_download_ms']:,.0f} ms)",
+                  f"{where} thread" if where == "main" else "dedicated worker",
+                  check["download_ms"]["phone"][where], ms)
+    rate = f"{check['cpu_rate']:g}x"
+    for where in ("main", "worker"):
+        slow = check["spin_ms"][rate][where]
+        fast = check["spin_ms"]["1x"][where]
+        ratio = (slow["median"] / fast["median"]) if slow["median"] and fast["median"] else None
+        table.text(f"CPU throttling {rate}: busy loop slowdown", f"{where} thread" if where == "main"
+                   else "dedicated worker", "—" if ratio is None else times(ratio),
+                   f"{ms(fast['median'] or 0)} → {ms(slow['median'] or 0)}", slow["n"])
+    answer = worker_cpu.get("answer")
+    said = answer.get("message") if isinstance(answer, dict) and "message" in answer else "accepted"
+    table.text("Emulation.setCPUThrottlingRate on the worker's own CDP target", "dedicated worker",
+               str(said))
+    for state in ("off", "phone"):
+        link = check["navigator_connection"][state]["worker"]
+        table.text("navigator.connection in the worker (the auto policy's input)",
+                   "no emulation" if state == "off" else "phone emulation",
+                   f"{link.get('downlink')} Mbit/s, rtt {link.get('rtt')} ms, {link.get('type')}")
