@@ -44,7 +44,7 @@ def engine() -> Engine:
     """The page's engine, made on first use (never at import: see the module docstring)."""
     global _engine
     if _engine is None:
-        _engine = Engine(CryptoWords())
+        _engine = Engine(CryptoWords(), lookahead=True)
     return _engine
 
 
@@ -54,6 +54,10 @@ def start(game_text: str, best_text: str, size: int, undo_depth: int) -> str:
 
 def move(direction: str, clock_ms: int) -> str:
     return json.dumps(engine().move(str(direction), int(clock_ms)))
+
+
+def take(direction: str, clock_ms: int) -> str:
+    return json.dumps(engine().take(str(direction), int(clock_ms)))
 
 
 def undo(clock_ms: int) -> str:
@@ -79,6 +83,7 @@ def set_clock(clock_ms: int) -> str:
 CALLS: dict[str, Callable[..., str]] = {
     "start": start,
     "move": move,
+    "take": take,
     "undo": undo,
     "new_game": new_game,
     "keep_playing": keep_playing,
@@ -106,11 +111,12 @@ def warm_up() -> None:
     first real answers need (lazy imports, the memoised line slides of each size) is
     already in the snapshot. The page's own engine is untouched: it does not exist yet.
     """
-    scratch = Engine(chance.seeded(2048))
+    scratch = Engine(chance.seeded(2048), lookahead=True)
     for size in (4, 5, 6):
         reply = scratch.start(None, None, size, 5)
         for direction in ("left", "up", "right", "down") * 4:
-            reply = scratch.move(direction, 1000)
+            reply = scratch.take(direction, 1000)
+        reply = scratch.move("left", 1000)
         scratch.undo(1000)
         scratch.start(reply["save"], reply["best_save"], size, 5)
         scratch.merge_best(reply["best_save"])

@@ -50,6 +50,8 @@ class App:
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
         self.other_best: "str | None" = None  # best scores another tab just stored
+        # The engine's lookahead for the state on screen: direction -> reply (JSON text).
+        self.ahead: "dict[str, str]" = {}
         self.on_answer = self.proxy(self.answered)
         self.on_failure = self.proxy(self.failed)
         self.on_hide_notice = self.proxy(self.view.hide_notice)
@@ -92,6 +94,7 @@ class App:
 
     def started(self, answer: "Any") -> None:
         reply = json.loads(str(answer))
+        self.ahead = reply["ahead"]
         if reply["notice"] == "save-invalid" and self.saved_game:
             self.store.write(REJECTED, self.saved_game)
         self.apply(reply)
@@ -113,10 +116,10 @@ class App:
         """Start the oldest queued action; the engine's answer calls back into here."""
         while self.queue:
             action = self.queue.pop(0)
+            self.current = action
             promise = self.begin(action)
             if promise is not None:
                 self.busy = True
-                self.current = action
                 promise.then(self.on_answer, self.on_failure)
                 return
         self.busy = False
@@ -130,7 +133,7 @@ class App:
         if action == "noop":
             self.view.count_input()
         elif action in keys.DIRECTIONS:
-            return call("move", action, self.elapsed())
+            return self.play(action)
         elif action == "undo":
             return call("undo", self.elapsed())
         elif action == "new?":
@@ -150,9 +153,34 @@ class App:
             return call("merge_best", other)
         return None
 
+    def play(self, direction: str) -> "Any":
+        """A move: shown at once from the engine's lookahead when it has one (no round
+        trip, so the board changes in the key's own task), then `take`n by the engine,
+        whose answer brings the next lookahead. Without one, the engine is asked."""
+        ahead = self.ahead.get(direction)
+        if ahead is None:
+            return self.engine.call("move", direction, self.elapsed())
+        reply = json.loads(ahead)
+        try:
+            self.apply(reply)
+        finally:
+            self.view.count_input()
+            self.current = "taken"  # counted: the engine's answer only confirms it
+        if not reply["changed"]:
+            return None  # nothing happened: the lookahead still holds for this state
+        self.ahead = {}  # the next one comes with the engine's answer
+        return self.engine.call("take", direction, self.elapsed())
+
     def answered(self, answer: "Any") -> None:
         try:
-            self.apply(json.loads(str(answer)))
+            reply = json.loads(str(answer))
+            self.ahead = reply["ahead"]
+            if self.current == "taken" and reply["kind"] != "taken":
+                # The engine had no lookahead for what the page showed (never expected):
+                # its answer is the truth, drawn as it stands.
+                js.console.warn("engine: lookahead out of step; board redrawn")
+                reply["kind"] = "resync"
+            self.apply(reply)
         finally:  # a bug in drawing one reply must not stall every later input
             if self.current in COUNTED:
                 self.view.count_input()
@@ -161,6 +189,7 @@ class App:
     def failed(self, error: "Any") -> None:
         """The engine raised: report it, count the attempt as handled, go on."""
         js.console.error("engine call failed: " + str(error))
+        self.ahead = {}  # ask the engine for moves until its next answer
         if self.current in COUNTED:
             self.view.count_input()
         self.next()
@@ -176,7 +205,7 @@ class App:
         if kind == "move":
             if reply["changed"]:
                 self.view.animate(reply)
-        elif reply["changed"] and kind in ("start", "new", "undo"):
+        elif reply["changed"] and kind in ("start", "new", "undo", "resync"):
             appear = [s["at"] for s in reply["spawns"]]
             self.view.paint(state["board"], appear)
         self.view.show_numbers(state, reply["points"])
@@ -254,8 +283,10 @@ class App:
 
     def on_keydown(self, event: "Any") -> None:
         target = event.target
-        tag = str(target.tagName) if target and target.tagName else ""
-        in_field = tag in ("INPUT", "TEXTAREA", "SELECT") or bool(target and target.isContentEditable)
+        # The target may be the document itself (no tag, not editable): keys still count.
+        tag = getattr(target, "tagName", None) if target else None
+        editable = getattr(target, "isContentEditable", False) if target else False
+        in_field = str(tag or "") in ("INPUT", "TEXTAREA", "SELECT") or bool(editable)
         action = self.on_key_data(str(event.key), str(event.code), bool(event.ctrlKey),
                                   bool(event.altKey), bool(event.metaKey), in_field)
         if action is not None:

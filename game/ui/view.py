@@ -1,11 +1,11 @@
 """Draws the game from engine replies: tiles, scores, counters, dialogs, state attributes.
 
-Every move redraws the tile layer from the reply alone (the original 2048's way): each
-tile starts at its source cell with CSS classes that slide, pop or fade it in
-(`layer.py` says what each tile shows). The tile elements are kept and rewritten in
-place, only where something changed; the layer's `odd` class flips on every redraw,
-which switches every animation to its twin keyframes (style.css), so a new reply
-restarts them all and ends any animation still running.
+Every move redraws the tile layer from the reply alone (the original 2048's way):
+`layer.py` says which element shows which tile, with CSS classes that slide, pop or
+fade it in. The elements are kept and rewritten in place, only where something
+changed; the layer's `odd` class flips on every redraw, which switches pops and fades
+to their twin keyframes (style.css), so a new reply restarts them and ends any that
+is still running.
 Values are written with `textContent`, never as HTML.
 """
 
@@ -18,9 +18,6 @@ from game.ui.text import moves_label
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-SPARE = "spare"  # the class of a tile element the current board does not use (hidden)
-
 
 def number_class(digits: int) -> str:
     """Scores on 5x5 and 6x6 boards reach 13 digits: long ones get a smaller size class."""
@@ -45,8 +42,9 @@ class View:
         self.notice = document.getElementById("notice")
         self.size = 4
         self.inputs = 0
-        # Tile elements, each [element, its style, its number's span, style, classes, text
-        # as last written]: a write is skipped when nothing changed.
+        # Tile elements by slot (layer.TileLayer), each [element, its style, its number's
+        # span, then style, classes, text as last written]: unchanged ones are not written.
+        self.layer = layer.TileLayer()
         self.pool: "list[list[Any]]" = []
         self.odd = False
         self.written: "dict[str, str]" = {}  # #game's attributes as this view last set them
@@ -68,42 +66,40 @@ class View:
         self.cells.replaceChildren(fragment)
         self.set_attributes((("data-size", str(size)),))
 
-    def show_tiles(self, tiles: "list[tuple[str, str, str]]") -> None:
-        """Make the tile layer show these tiles (`layer.py`), restarting every animation."""
+    def show_tiles(self, shown: "list[tuple[str, str, str]]") -> None:
+        """Make slot i show shown[i] (`layer.TileLayer`), writing only what changed."""
         pool = self.pool
-        while len(pool) < len(tiles):
+        while len(pool) < len(shown):
             el = document.createElement("div")
-            el.className = SPARE
+            el.className = layer.SPARE[1]
             number = document.createElement("span")
             el.appendChild(number)
             self.tiles.appendChild(el)
-            pool.append([el, el.style, number, "", SPARE, ""])
-        for slot, (css, classes, text) in zip(pool, tiles):
+            pool.append([el, el.style, number, "", layer.SPARE[1], ""])
+        for slot, (css, classes, text) in zip(pool, shown):
+            if slot[4] != classes:
+                slot[0].className = classes
+                slot[4] = classes
+            if classes == layer.SPARE[1]:
+                continue  # hidden: its position and number wait for its next tile
             # One CSSOM write for the position (allowed by the CSP, unlike a style attribute).
             if slot[3] != css:
                 slot[1].cssText = css
                 slot[3] = css
-            if slot[4] != classes:
-                slot[0].className = classes
-                slot[4] = classes
             if slot[5] != text:
                 slot[2].textContent = text
                 slot[5] = text
-        for slot in pool[len(tiles):]:
-            if slot[4] != SPARE:
-                slot[0].className = SPARE
-                slot[4] = SPARE
         self.odd = not self.odd
         self.tiles.className = "tiles odd" if self.odd else "tiles"
 
     def paint(self, board: "list[list[int]]", appear: "list[list[int]] | None" = None) -> None:
         """Draw a board as it stands; cells listed in `appear` fade in."""
         self.set_size(len(board))
-        self.show_tiles(layer.painted(board, appear))
+        self.show_tiles(self.layer.paint(board, appear))
 
     def animate(self, reply: "dict[str, Any]") -> None:
         """Draw a move: tiles slide from their sources, merges pop, the spawn appears."""
-        self.show_tiles(layer.moved(reply))
+        self.show_tiles(self.layer.move(reply))
 
     # -- numbers and state -----------------------------------------------------------
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from game import rules
 from tests.e2e import positions
-from tests.e2e.gamepage import GamePage
+from tests.e2e.gamepage import Dataset, GamePage
 from tests.e2e.positions import KEYS_BOARD, OVER_BOARD, WIN_BOARD
 
 
@@ -135,3 +136,38 @@ def test_clock_pauses_and_is_stored_when_the_page_is_hidden(game: GamePage) -> N
     game.press("ArrowRight")  # a move saves the clock as it stands
     game.wait_inputs(2)
     assert int(game.evaluate(read_clock)) == stored
+
+
+def test_a_key_moves_the_board_within_its_own_event_from_the_engines_lookahead(
+        game: GamePage) -> None:
+    """Once the engine has answered, it has also answered the next move in every direction:
+    the board changes while the key's event is being dispatched, with no round trip to
+    the worker (and the engine then takes that very move: a reload shows it)."""
+    start = game.set_board(KEYS_BOARD)
+    game.start()
+    # A key whose target is the document itself (no tag name) must not break the handler
+    # (an uncaught error fails the test).
+    game.evaluate("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'q', bubbles: true}))")
+    changed_during_dispatch = game.evaluate("""(() => {
+        const game = document.getElementById('game');
+        const before = game.dataset.board;
+        document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}));
+        return game.dataset.board !== before;
+    })()""")
+    assert changed_during_dispatch, "the board waited for the worker"
+    moved = game.wait_inputs(1)
+    assert game.game_state() in positions.outcomes(start, ["left"])
+    direction = rules.legal_directions(positions.parse_board(moved["board"]))[0]
+    game.press(DIRECTION_KEYS[direction])  # waits for the engine's answer and its lookahead
+    after = game.wait_inputs(2)
+    assert game.game_state() in positions.after_move([game_state_of(moved)], direction)
+    game.page.reload()
+    resumed = game.wait_ready()
+    assert (resumed["board"], resumed["moves"]) == (after["board"], after["moves"])
+
+
+DIRECTION_KEYS = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown"}
+
+
+def game_state_of(data: Dataset) -> positions.State:
+    return (positions.parse_board(data["board"]), int(data["score"]), int(data["moves"]))

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import json
 
-from game import api, chance, saves
+from game import api, chance, rules, saves
 from game.session import Session
 from tests.unit.boards import board, consistent
 
 REPLY_KEYS = {"kind", "changed", "direction", "points", "tiles", "spawn", "spawns", "notice",
-              "state", "save", "best_save"}
+              "state", "save", "best_save", "ahead"}
 STATE_KEYS = {"size", "board", "score", "best", "moves", "won", "status", "can_undo",
               "undo_depth", "clock_ms", "max_tile"}
 
 
-def engine_at(text: str, seed: int = 1) -> api.Engine:
-    engine = api.Engine(chance.seeded(seed))
+def engine_at(text: str, seed: int = 1, lookahead: bool = False) -> api.Engine:
+    engine = api.Engine(chance.seeded(seed), lookahead=lookahead)
     engine.session = Session(consistent(board(text)), chance.seeded(seed))
     return engine
 
@@ -101,3 +101,55 @@ def test_clock_is_stored_without_a_move() -> None:
     assert json.loads(reply["save"])["clock_ms"] == 65_000
     assert reply["state"]["moves"] == engine.session.position.moves
     assert not engine.set_clock(65_000)["changed"]
+
+
+# -- lookahead: the next move answered before it is asked ------------------------------
+
+LOOK_BOARD = "2 2 4 ./. . . ./. . . ./. . . 8"  # left, right, up, down all change it
+
+
+def test_lookahead_answers_every_direction_with_the_reply_that_move_gives() -> None:
+    engine = engine_at(LOOK_BOARD, lookahead=True)
+    reply = engine.set_clock(1000)  # any reply carries the lookahead
+    board = tuple(tuple(row) for row in reply["state"]["board"])
+    assert set(reply["ahead"]) == set(rules.DIRECTIONS)
+    for direction, text in reply["ahead"].items():
+        candidate = json.loads(text)
+        assert set(candidate) == REPLY_KEYS | {"newly_won"} and candidate["ahead"] == {}
+        assert candidate["kind"] == "move" and candidate["direction"] == direction
+        slid, points, _ = rules.move_tiles(board, direction)
+        r, c = candidate["spawn"]["at"]
+        assert slid[r][c] == 0, "the spawn lands on an empty cell"
+        expected = [list(row) for row in slid]
+        expected[r][c] = candidate["spawn"]["value"]
+        assert candidate["state"]["board"] == expected and candidate["points"] == points
+        assert candidate["state"]["score"] == reply["state"]["score"] + points
+    assert engine.state() == reply["state"], "looking ahead changed the game"
+
+
+def test_take_makes_the_chosen_candidate_the_game_and_looks_ahead_again() -> None:
+    engine = engine_at(LOOK_BOARD, lookahead=True)
+    ahead = engine.set_clock(1000)["ahead"]
+    chosen = json.loads(ahead["left"])
+    taken = engine.take("left", 2500)
+    assert taken["kind"] == "taken" and taken["changed"]
+    assert {k: v for k, v in taken["state"].items() if k != "clock_ms"} == {
+        k: v for k, v in chosen["state"].items() if k != "clock_ms"}
+    assert taken["state"]["clock_ms"] == 2500 and json.loads(taken["save"])["clock_ms"] == 2500
+    assert json.loads(taken["ahead"]["right"])["state"]["moves"] == chosen["state"]["moves"] + 1
+    assert engine.undo()["state"]["board"] == engine_at(LOOK_BOARD).state()["board"]
+
+
+def test_a_direction_that_changes_nothing_is_looked_ahead_as_no_move() -> None:
+    engine = engine_at("2 4 . ./. . . ./. . . ./. . . .", lookahead=True)
+    reply = engine.set_clock(1)
+    left = json.loads(reply["ahead"]["left"])
+    assert not left["changed"] and left["spawn"] is None and left["state"] == reply["state"]
+    taken = engine.take("left")
+    assert not taken["changed"] and taken["state"]["board"] == reply["state"]["board"]
+
+
+def test_take_without_a_lookahead_is_a_plain_move() -> None:
+    engine = engine_at(LOOK_BOARD)
+    taken = engine.take("left")
+    assert taken["kind"] == "move" and taken["changed"] and taken["ahead"] == {}

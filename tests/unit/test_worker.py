@@ -18,7 +18,7 @@ from game import api, chance, worker
 @pytest.fixture
 def seeded_engine() -> Iterator[api.Engine]:
     """The page's engine, with a seeded source in place of `crypto.getRandomValues`."""
-    engine = api.Engine(chance.seeded(11))
+    engine = api.Engine(chance.seeded(11), lookahead=True)
     worker._engine = engine
     yield engine
     worker._engine = None
@@ -40,6 +40,7 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
     assert started["kind"] == "start" and started["state"]["size"] == 4
     kinds = {
         "move": json.dumps(["left", 1200]),
+        "take": json.dumps(["up", 1250]),
         "undo": json.dumps([1300]),
         "keep_playing": json.dumps([1400]),
         "set_clock": json.dumps([1500]),
@@ -48,7 +49,7 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
     }
     answers = {name: json.loads(worker.call(name, args)) for name, args in kinds.items()}
     assert {name: reply["kind"] for name, reply in answers.items()} == {
-        "move": "move", "undo": "undo", "keep_playing": "continue", "set_clock": "clock",
+        "move": "move", "take": "taken", "undo": "undo", "keep_playing": "continue", "set_clock": "clock",
         "merge_best": "best", "new_game": "new"}
     assert set(worker.CALLS) == set(kinds) | {"start"}
 
