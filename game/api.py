@@ -22,7 +22,7 @@ The UI renders `state` and animates `tiles`/`spawn`; it never re-derives a rule.
 
 Lookahead: answering a key takes a round trip to the worker, and while tiles are still
 animating the browser runs a pending frame before it delivers the worker's message
-(about a frame, measured: docs/engine-start.md). So the engine answers the next move
+(about a frame, measured: docs/performance.md). So the engine answers the next move
 before it is asked: every reply carries, for each direction, the complete reply that
 move would give, spawn included (each drawn from the random source like any spawn; the
 player cannot see them, so the one they get is as random as ever). The page applies

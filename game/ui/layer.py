@@ -8,7 +8,7 @@ tile is: nothing waits for an animation). Both halves of a merge slide in as gho
 under a merged tile that pops in its cell after the slide; a spawn fades in; free
 elements wait hidden. Pops and fades are keyframes on `scale` and `opacity` only, with
 no `var()` in them: keyframes that read custom properties made Chromium's style work
-per move several times dearer (measured: docs/engine-start.md, "A key in one frame").
+per move about twice as dear (measured: docs/performance.md, "A key in one frame").
 
 A slot shows a (style, classes, text) triple: its cell as CSS custom properties, its
 colour, size and role classes, and its number. `TileLayer` is pure (no browser), so it
