@@ -111,7 +111,10 @@ function download(url, size, budget) {
       commit();
     }
   };
-  const timer = setTimeout(() => decide(new SlowLink(`no snapshot after ${budget} ms`)), budget);
+  // (an unlimited budget sets no timer: setTimeout would read Infinity as 0)
+  const timer = Number.isFinite(budget)
+    ? setTimeout(() => decide(new SlowLink(`no snapshot after ${budget} ms`)), budget)
+    : undefined;
   // The network is read as fast as it delivers (the pace measured is the link's, not
   // the inflater's) into a queue the inflater drains at its own speed.
   let feed;
