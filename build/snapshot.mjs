@@ -5,9 +5,10 @@
 //
 //   node build/snapshot.mjs <pyodide dir> <output dir>
 //
-// Writes <output dir>/engine-<key>.snapshot.gz (gzip; the worker inflates it with
-// DecompressionStream) and <output dir>/snapshot.json, which names that file and says
-// what it was made from: the Pyodide version and the fingerprint of the engine's
+// Writes <output dir>/engine-<key>.snapshot.gz (the memory's non-zero pages, gzip; the
+// worker inflates it with DecompressionStream into a zeroed buffer) and
+// <output dir>/snapshot.json, which names that file, lists where those pages go and
+// says what it was made from: the Pyodide version and the fingerprint of the engine's
 // sources. <key> is a hash of the runtime's files, the engine's sources and this
 // script, so a new snapshot always gets a new name. Older snapshots are removed.
 import crypto from "node:crypto";
@@ -52,7 +53,20 @@ assert game.worker._engine is None, "the page's engine must not exist before the
 gc.collect()
 `);
 const raw = pyodide.makeMemorySnapshot();
-const packed = zlib.gzipSync(raw, { level: 9 });
+// Half of the memory is zero pages: only the others are stored (their byte ranges go
+// into snapshot.json), which halves what the worker has to inflate.
+const PAGE = 4096;
+const ranges = [];
+for (let start = 0; start < raw.length; start += PAGE) {
+  const page = raw.subarray(start, Math.min(start + PAGE, raw.length));
+  if (!page.some((byte) => byte !== 0)) continue;
+  const last = ranges[ranges.length - 1];
+  if (last && last[0] + last[1] === start) last[1] += page.length;
+  else ranges.push([start, page.length]);
+}
+const packed = zlib.gzipSync(Buffer.concat(ranges.map(([start, length]) => raw.subarray(start, start + length))), {
+  level: 9,
+});
 
 fs.mkdirSync(outDir, { recursive: true });
 for (const old of fs.readdirSync(outDir)) {
@@ -65,6 +79,7 @@ const manifest = {
   sources: fingerprint(sources),
   bytes: packed.length,
   raw_bytes: raw.length,
+  ranges,
 };
 fs.writeFileSync(path.join(outDir, "snapshot.json"), JSON.stringify(manifest, null, 2) + "\n");
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -88,8 +88,9 @@ class SlowLink extends Error {}
 // as soon as the download is known to pay for itself (it finished, or the part seen
 // after PROJECT_AFTER_MS projects the whole within the budget); until then a slow pace
 // or the budget running out aborts it with SlowLink, rather than make a slow link carry
-// 6 MB before the game can start. `bytes` is the inflated snapshot.
-function download(url, size, budget) {
+// 6 MB before the game can start. `bytes` is the memory, unpacked (`unpack`).
+function download(url, manifest, budget) {
+  const size = manifest.bytes;
   const controller = new AbortController();
   const asked = performance.now();
   let received = 0;
@@ -119,7 +120,11 @@ function download(url, size, budget) {
   // the inflater's) into a queue the inflater drains at its own speed.
   let feed;
   const compressed = new ReadableStream({ start: (controller) => (feed = controller) });
-  const inflated = new Response(compressed.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const inflated = unpack(
+    compressed.pipeThrough(new DecompressionStream("gzip")),
+    manifest.raw_bytes,
+    manifest.ranges,
+  );
   inflated.catch(() => {}); // judged where it is awaited
   const bytes = (async () => {
     try {
@@ -143,21 +148,67 @@ function download(url, size, budget) {
       throw error;
     }
     decide(null);
-    const result = new Uint8Array(await inflated);
+    const memory = await inflated;
     mark("snapshot_inflated");
-    return result;
+    return memory;
   })();
   bytes.catch((error) => decide(error)); // a failed download settles `committed` too
   committed.catch(() => {}); // judged where it is awaited, if it is
   return { committed, bytes, abort: () => decide(new Error("aborted")) };
 }
 
+// The snapshot file holds only the memory's non-zero pages: lay them out where
+// snapshot.json's ranges say, in a zeroed buffer of the memory's full size.
+async function unpack(stream, size, ranges) {
+  const memory = new Uint8Array(size);
+  let range = 0;
+  let filled = 0; // bytes of ranges[range] written so far
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    let chunk = value;
+    while (chunk.length) {
+      if (range === ranges.length) throw new Error("the snapshot is longer than snapshot.json says");
+      const [start, length] = ranges[range];
+      const part = Math.min(length - filled, chunk.length);
+      memory.set(chunk.subarray(0, part), start + filled);
+      filled += part;
+      chunk = chunk.subarray(part);
+      if (filled === length) {
+        range += 1;
+        filled = 0;
+      }
+    }
+  }
+  if (range !== ranges.length) throw new Error("the snapshot is shorter than snapshot.json says");
+  return memory;
+}
+
+// Byte ranges inside a memory of `size` bytes, in order and apart.
+function validRanges(ranges, size) {
+  if (!Array.isArray(ranges) || !ranges.length) return false;
+  let end = 0;
+  for (const range of ranges) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every(Number.isSafeInteger)) return false;
+    const [start, length] = range;
+    if (start < end || length <= 0 || start + length > size) return false;
+    end = start + length;
+  }
+  return true;
+}
+
 // Why the snapshot cannot be used this time, before downloading it; null if it can.
 function refusal(manifest, version) {
   if (FORCED === "plain") return { reason: "the page asked for a plain start", quiet: true };
   if (!manifest) return { reason: "no snapshot was built (run make)" };
-  if (!/^engine-[0-9a-f]+\.snapshot\.gz$/.test(manifest.file) || !(manifest.bytes > 0)) {
-    return { reason: "snapshot.json does not name a snapshot" };
+  if (
+    !/^engine-[0-9a-f]+\.snapshot\.gz$/.test(manifest.file) ||
+    !(manifest.bytes > 0) ||
+    !Number.isSafeInteger(manifest.raw_bytes) ||
+    !validRanges(manifest.ranges, manifest.raw_bytes)
+  ) {
+    return { reason: "snapshot.json does not describe a snapshot" };
   }
   if (manifest.pyodide !== version) {
     return { reason: `the snapshot is for Pyodide ${manifest.pyodide}, the runtime is ${version}` };
@@ -175,7 +226,7 @@ async function fromSnapshot(loadPyodide, version, options, manifest, sources) {
   if (refused) return refused;
   const url = new URL((await manifest).file, SNAPSHOTS);
   const budget = FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS;
-  const snapshot = download(url, (await manifest).bytes, budget);
+  const snapshot = download(url, await manifest, budget);
   if ((await manifest).sources !== fingerprint(await sources)) {
     snapshot.abort();
     return { reason: "the engine's sources changed since the snapshot was made (run make)" };
