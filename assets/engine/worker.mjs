@@ -13,7 +13,8 @@
 // one and says why in the console: never a dead engine.
 //
 // Messages. In: {id, call, args} (args: an array of strings and numbers). Out: {id,
-// reply} (the engine's JSON text) or {id, error}; once, {ready: {boot, reason, ms}} or
+// reply, ms} (the engine's JSON text, and how long its Python took) or {id, error};
+// once, {ready: {boot, reason, ms, marks}} (marks: ms to each step of the start) or
 // {failed: message}.
 import { ENGINE_FILES, ROOT_IN_PYODIDE, fingerprint } from "./sources.mjs";
 
@@ -222,12 +223,11 @@ function refusal(manifest, version) {
 
 // Restore the snapshot; {reason, quiet} when it is not used this time.
 async function fromSnapshot(loadPyodide, version, options, manifest, sources) {
-  const refused = refusal(await manifest, version);
+  const refused = refusal(manifest, version);
   if (refused) return refused;
-  const url = new URL((await manifest).file, SNAPSHOTS);
-  const budget = FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS;
-  const snapshot = download(url, await manifest, budget);
-  if ((await manifest).sources !== fingerprint(await sources)) {
+  const url = new URL(manifest.file, SNAPSHOTS);
+  const snapshot = download(url, manifest, FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS);
+  if (manifest.sources !== fingerprint(await sources)) {
     snapshot.abort();
     return { reason: "the engine's sources changed since the snapshot was made (run make)" };
   }
@@ -279,7 +279,7 @@ async function boot() {
 
   let reason;
   try {
-    const restored = await fromSnapshot(loadPyodide, version, options, manifest, sources);
+    const restored = await fromSnapshot(loadPyodide, version, options, await manifest, sources);
     if (restored.calls) return { boot: "snapshot", calls: restored.calls };
     reason = restored.reason;
     (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);

@@ -4,6 +4,8 @@ It is alive within a fraction of a second, long before Pyodide: it paints the sa
 board at once, listens, and queues every input. One consumer applies the queue in
 order, asking the engine worker one step at a time, so no input is dropped or applied
 twice, and keys pressed while Python was still loading are played once it is ready.
+A move the engine has already answered (its lookahead, game/api.py) is shown within
+the key's own event, and the engine is then told to take it.
 """
 
 import json
