@@ -130,7 +130,10 @@ class Engine:
         return state_of(self.session, self.best)
 
     def _reply(self, kind: str, changed: bool, **extra: Any) -> Reply:
-        reply = reply_of(self.session, self.best, kind, changed, **extra)
+        return self._ahead_of(reply_of(self.session, self.best, kind, changed, **extra))
+
+    def _ahead_of(self, reply: Reply) -> Reply:
+        """The reply, with the lookahead from the state it leaves (earlier ones expire)."""
         self.ahead = {}
         if self.lookahead:
             reply["ahead"] = self._look_ahead()
@@ -188,11 +191,7 @@ class Engine:
 
     def move(self, direction: str, clock_ms: int | None = None) -> Reply:
         self._set_clock(clock_ms)
-        reply = move_reply(self.session, self.best, direction)
-        self.ahead = {}
-        if self.lookahead:
-            reply["ahead"] = self._look_ahead()
-        return reply
+        return self._ahead_of(move_reply(self.session, self.best, direction))
 
     def take(self, direction: str, clock_ms: int | None = None) -> Reply:
         """The page applied the lookahead reply for `direction`: make it the game.

@@ -62,11 +62,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing when a client hangs up mid-response (a test that aborts a download)."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        pass
+
+
 @contextmanager
-def serve(root: Path = ROOT) -> Iterator[str]:
+def serve(root: Path = ROOT, handler_class: type[QuietHandler] = QuietHandler) -> Iterator[str]:
     """Serve `root` on a free loopback port; yields the base URL (with a trailing /)."""
-    handler = functools.partial(QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    handler = functools.partial(handler_class, directory=str(root))
+    server = QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -9,22 +9,18 @@ the interpreter's state, so the randomness of two page loads must still differ.
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import json
 import random
-import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import ClassVar
 
 import pytest
 from playwright.sync_api import Browser
 
 from game import rules
-from tests.browser import QuietHandler
+from tests.browser import QuietHandler, serve
 from tests.e2e import positions
 from tests.e2e.conftest import REPO_ROOT
 from tests.e2e.gamepage import GamePage
@@ -148,25 +144,13 @@ class TricklingHandler(QuietHandler):
             pass  # the worker gave up on it, as it should
 
 
-class QuietServer(http.server.ThreadingHTTPServer):
-    def handle_error(self, request: object, client_address: object) -> None:
-        pass
-
-
 @pytest.fixture
 def trickling_site() -> Iterator[str]:
     TricklingHandler.trickled = []
     TricklingHandler.requested = []
     TricklingHandler.served = []
-    handler = functools.partial(TricklingHandler, directory=str(Path(REPO_ROOT)))
-    server = QuietServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serve(REPO_ROOT, TricklingHandler) as url:
+        yield url.rstrip("/")
 
 
 def test_a_slow_snapshot_download_gives_way_then_serves_the_next_visit(
