@@ -1,1 +1,0 @@
-onmessage = () => postMessage(1);
