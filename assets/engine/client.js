@@ -33,7 +33,10 @@
 
   var worker = null;
   try {
-    worker = new Worker(url, { type: "module", name: "engine" });
+    // (the one offline file makes its worker itself: build/onefile/page.js)
+    worker = window.py2048EngineWorker
+      ? window.py2048EngineWorker(forced)
+      : new Worker(url, { type: "module", name: "engine" });
   } catch (error) {
     fail("the engine worker could not be created: " + error);
   }

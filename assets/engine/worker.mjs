@@ -28,6 +28,9 @@ const SNAPSHOT_BUDGET_MS = 4000;
 const PROJECT_AFTER_MS = 300;
 // "snapshot" or "plain" when the page's address forces one (assets/engine/client.js).
 const FORCED = new URL(import.meta.url).searchParams.get("boot");
+// How the runtime's modules are imported: the one offline file (build/onefile.mjs)
+// puts a function here that imports them from its embedded bytes.
+const importModule = self.py2048Import || ((url) => import(url));
 
 const started = performance.now();
 const marks = {}; // ms since the worker started, for each step of the start
@@ -266,9 +269,9 @@ async function boot() {
   const manifest = readManifest();
   const sources = Promise.all(ENGINE_FILES.map((file) => bytesOf(new URL(file, SITE))));
   sources.catch(() => {}); // judged where it is awaited
-  const factory = import(new URL("pyodide.asm.mjs", PYODIDE).href);
+  const factory = importModule(new URL("pyodide.asm.mjs", PYODIDE).href);
   factory.catch(() => {});
-  const { loadPyodide, version } = await import(new URL("pyodide.mjs", PYODIDE).href);
+  const { loadPyodide, version } = await importModule(new URL("pyodide.mjs", PYODIDE).href);
   mark("pyodide_imported");
   const options = {
     indexURL: PYODIDE.href,

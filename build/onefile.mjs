@@ -1,0 +1,155 @@
+// Builds the one offline file: dist/2048.html, the whole game in one page that plays
+// when opened from disk (file://) with no network at all, and also when served.
+//
+//   node build/onefile.mjs <output .html>        (after `make setup`)
+//
+// Same layout as the site (docs/offline.md): MicroPython UI through PyScript on the
+// main thread, the Pyodide engine in a worker. What changes is only where files come
+// from. Every file the site would download is embedded, gzip + base64, in a
+// <script type="application/x-py2048-file"> element (not executed, so no CSP hash);
+// build/onefile/page.js answers the page's fetches from them and starts PyScript,
+// bundled into one module by esbuild; the engine's worker is a classic worker made
+// from a blob (build/onefile/prelude.js + assets/engine/worker.mjs, bundled) that
+// receives its files by message. No runtime's code is changed.
+//
+// No memory snapshot inside (measured, docs/offline.md): it would add 6.2 MB of gzip,
+// 8.2 MB once in base64, to a file of 8.9 MB, against the 10 MB the file may weigh.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import * as esbuild from "esbuild";
+import { ENGINE_FILES } from "../assets/engine/sources.mjs";
+
+const output = process.argv[2];
+if (!output) {
+  process.stderr.write("usage: node build/onefile.mjs <output .html>\n");
+  process.exit(2);
+}
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const read = (file) => fs.readFileSync(path.join(root, file));
+const text = (file) => read(file).toString("utf8");
+// Where the runtime's files seem to live, for the page and the worker alike: an address
+// that never reaches a network (build/onefile/page.js).
+const HOME = "https://py2048.invalid/";
+
+// The UI's files: the page's Python (pyscript.toml's [files] and the entry script),
+// its config with the interpreter pointed at HOME, and MicroPython.
+const toml = text("pyscript.toml");
+const uiFiles = [...toml.matchAll(/^"\.\/([^"]+)"\s*=/gm)].map((m) => m[1]);
+const entry = /<script type="mpy" src="([^"]+)"/.exec(text("index.html"))[1];
+const page = new Map(); // path -> {bytes, type}
+page.set("pyscript.toml", {
+  bytes: Buffer.from(toml.replace(/^interpreter = ".*"$/m, `interpreter = "${HOME}micropython.mjs"`)),
+  type: "text/plain",
+});
+for (const file of [...uiFiles, entry]) page.set(file, { bytes: read(file), type: "text/plain" });
+page.set("micropython.wasm", { bytes: read("assets/runtime/micropython/micropython.wasm"), type: "application/wasm" });
+
+// PyScript, its hashed chunks bundled into one module (dynamic imports inlined).
+const pyscript = await esbuild.build({
+  entryPoints: [path.join(root, "node_modules/@pyscript/core/dist/core.js")],
+  bundle: true,
+  format: "esm",
+  minify: true,
+  write: false,
+  logLevel: "error",
+  external: ["micropip", "mip"],
+});
+page.set("pyscript.js", { bytes: Buffer.from(pyscript.outputFiles[0].contents), type: "text/javascript" });
+
+// The engine's files, at the paths the worker asks for under HOME.
+const engine = new Map();
+const PYODIDE = "assets/runtime/pyodide/";
+for (const [file, type] of [
+  ["pyodide.mjs", "text/javascript"],
+  ["pyodide.asm.mjs", "text/javascript"],
+  ["pyodide.asm.wasm", "application/wasm"],
+  ["python_stdlib.zip", "application/zip"],
+  ["pyodide-lock.json", "application/json"],
+]) {
+  engine.set(PYODIDE + file, { bytes: read(PYODIDE + file), type });
+}
+for (const file of ENGINE_FILES) engine.set(file, { bytes: read(file), type: "text/plain" });
+
+// The worker: prelude, then assets/engine/worker.mjs as a classic script whose own
+// address (import.meta.url) is the one the page gives it (build/onefile/page.js).
+const worker = await esbuild.build({
+  entryPoints: [path.join(root, "assets/engine/worker.mjs")],
+  bundle: true,
+  format: "iife",
+  minify: true,
+  write: false,
+  logLevel: "error",
+  define: { "import.meta.url": "self.py2048WorkerUrl" },
+});
+const workerSource = text("build/onefile/prelude.js") + "\n" + worker.outputFiles[0].text;
+
+const pack = (bytes) => zlib.gzipSync(bytes, { level: 9 }).toString("base64");
+const embed = (file, { bytes, type }, sides, packed = pack(bytes)) =>
+  `<script type="application/x-py2048-file" data-path="${file}" data-type="${type}" data-sides="${sides}">${packed}</script>`;
+
+// PyScript takes its interpreter's address from pyscript.toml and imports it itself;
+// only an import map can point that address at bytes in this page, and an import map
+// must be written in the page (its hash is in the CSP), so MicroPython's module travels
+// as a data: URL inside it (144 KB; the blob: URLs the loader makes are not known here).
+const importMap = JSON.stringify({
+  imports: {
+    [`${HOME}micropython.mjs`]: `data:text/javascript;base64,${read("assets/runtime/micropython/micropython.mjs").toString("base64")}`,
+  },
+});
+const inline = (source) => source.replace(/<\/script/gi, "<\\/script");
+const hash = (source) => `'sha256-${crypto.createHash("sha256").update(source).digest("base64")}'`;
+const scripts = {
+  boot: inline(text("assets/boot.js")),
+  importMap,
+  loader: inline(text("build/onefile/page.js")),
+  client: inline(text("assets/engine/client.js")),
+};
+const style = text("assets/style.css");
+const icon = `data:image/svg+xml;base64,${read("assets/icons/icon.svg").toString("base64")}`;
+
+// Content-Security-Policy: only this page's own inline scripts (by hash), the blob:
+// modules and worker it makes from its embedded bytes, and no network at all.
+const csp = [
+  "default-src 'none'",
+  `script-src ${Object.values(scripts).map(hash).join(" ")} blob: data: 'unsafe-eval' 'wasm-unsafe-eval'`,
+  "worker-src blob:",
+  "connect-src 'none'",
+  "img-src data:",
+  `style-src ${hash(style)}`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+].join("; ");
+
+let html = text("index.html");
+const replace = (pattern, by) => {
+  if (!pattern.test(html)) throw new Error(`index.html no longer has ${pattern}`);
+  html = html.replace(pattern, by);
+};
+replace(/<!--\s*Content-Security-Policy[\s\S]*?-->\n/, "");
+replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
+replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
+replace(/<link rel="manifest"[^>]*>\n/, "");
+replace(/<link rel="stylesheet" href="assets\/style.css">/, () => `<style>${style}</style>`);
+replace(/<script src="assets\/engine\/client.js"><\/script>\n/, "");
+replace(/<script src="assets\/boot.js"><\/script>/, () => `<script>${scripts.boot}</script>`);
+replace(/<script type="module" src="assets\/runtime\/pyscript\/core.js"><\/script>\n/, "");
+html = html.replace(/<script src="assets\/offline.js"><\/script>\n/, ""); // no service worker here
+// Each file once, marked with who asks for it (game/__init__.py: both).
+const payload = [
+  ...[...engine].map(([file, content]) => embed(file, content, page.has(file) ? "engine page" : "engine")),
+  embed("engine-worker.js", { type: "text/javascript" }, "worker", Buffer.from(workerSource).toString("base64")),
+  ...[...page].filter(([file]) => !engine.has(file)).map(([file, content]) => embed(file, content, "page")),
+].join("\n");
+replace(
+  /<\/body>/,
+  () => `${payload}\n<script type="importmap">${importMap}</script>\n<script>${scripts.loader}</script>\n<script>${scripts.client}</script>\n</body>`,
+);
+
+fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
+fs.writeFileSync(output, html);
+const size = fs.statSync(output).size;
+process.stdout.write(`${output}: ${(size / 1e6).toFixed(2)} MB\n`);

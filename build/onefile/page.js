@@ -1,0 +1,108 @@
+// The one offline file's loader (dist/2048.html, built by build/onefile.mjs): inlined
+// near the end of <body>, after the embedded files, before assets/engine/client.js.
+//
+// Opened from disk (file://), Chromium refuses module scripts and fetches of files, so
+// every file the site would download travels inside the page, gzip + base64, in
+// <script type="application/x-py2048-file" data-path="…"> elements. This script:
+// - answers the page's own fetches (PyScript asking for pyscript.toml and the UI's
+//   Python files, MicroPython asking for its wasm) from those bytes;
+// - gives MicroPython's module an address through an import map (a blob: URL of its
+//   bytes), and starts PyScript, bundled into one module, from a blob: URL too;
+// - hands assets/engine/client.js a classic worker made from a blob (the only kind a
+//   file:// page can start) that receives the engine's files by message.
+// Nothing here is a patch to PyScript or Pyodide: they ask for files as usual and get
+// them from memory. Served over http the same file behaves the same way.
+(function () {
+  "use strict";
+  // Runtime files are given this address: a fetch or import of it never reaches a
+  // network, and on file:// it keeps Emscripten on `fetch` (it uses XHR for file: URLs).
+  var HOME = "https://py2048.invalid/";
+  var files = {};
+  document.querySelectorAll('script[type="application/x-py2048-file"]').forEach(function (element) {
+    files[element.dataset.path] = {
+      type: element.dataset.type,
+      text: element.textContent,
+      sides: element.dataset.sides.split(" ") // "page", "engine" or both
+    };
+    element.remove(); // the page's copy of the text is not needed twice
+  });
+
+  function bytesNow(text) {
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
+    var binary = atob(text);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+
+  function inflate(text) {
+    var stream = new Blob([bytesNow(text)]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer();
+  }
+
+  var cache = {};
+  function contentOf(path) {
+    if (!cache[path]) cache[path] = inflate(files[path].text);
+    return cache[path];
+  }
+
+  // The path of an embedded file that `url` names (relative to this page, or under
+  // HOME), or null.
+  var base = document.baseURI.replace(/[?#].*$/, "").replace(/[^/]*$/, "");
+  function pathOf(url) {
+    var href;
+    try {
+      href = new URL(url, document.baseURI).href;
+    } catch (error) {
+      return null;
+    }
+    var path = null;
+    href = href.replace(/[?#].*$/, "");
+    if (href.indexOf(HOME) === 0) path = href.slice(HOME.length);
+    else if (href.indexOf(base) === 0) path = href.slice(base.length);
+    return path !== null && files[path] && files[path].sides.indexOf("page") >= 0 ? path : null;
+  }
+
+  var networkFetch = window.fetch.bind(window);
+  window.fetch = function (input, init) {
+    var path = pathOf(typeof input === "string" || input instanceof URL ? String(input) : input.url);
+    if (path === null) return networkFetch(input, init);
+    return contentOf(path).then(function (buffer) {
+      return new Response(buffer, { headers: { "Content-Type": files[path].type } });
+    });
+  };
+
+  function blobUrl(path) {
+    return contentOf(path).then(function (buffer) {
+      return URL.createObjectURL(new Blob([buffer], { type: files[path].type }));
+    });
+  }
+
+  // The engine's worker: a classic worker from a blob (its prelude + the bundled
+  // assets/engine/worker.mjs), given the engine's embedded files as its first message.
+  var engineFiles = {};
+  Object.keys(files).forEach(function (path) {
+    if (files[path].sides.indexOf("engine") >= 0) engineFiles[path] = { type: files[path].type, text: files[path].text };
+  });
+  // (its source is plain base64, not gzip: the worker is made synchronously)
+  var workerSource = new TextDecoder().decode(bytesNow(files["engine-worker.js"].text));
+  window.py2048EngineWorker = function (forced) {
+    // No memory snapshot travels in this file: the engine starts plain unless asked.
+    var address = HOME + "assets/engine/worker.mjs?boot=" + (forced || "plain");
+    var prologue = "self.py2048WorkerUrl = " + JSON.stringify(address) + ";\n";
+    var url = URL.createObjectURL(new Blob([prologue, workerSource], { type: "text/javascript" }));
+    var worker = new Worker(url, { name: "engine" });
+    worker.postMessage({ files: engineFiles });
+    return worker;
+  };
+
+  // PyScript itself, bundled into one module. It imports MicroPython from the address
+  // pyscript.toml names (HOME + "micropython.mjs"), which the page's import map turns
+  // into a data: URL, and asks for the wasm beside it, which the fetch above answers.
+  blobUrl("pyscript.js").then(function (url) {
+    var pyscript = document.createElement("script");
+    pyscript.type = "module";
+    pyscript.src = url;
+    document.head.appendChild(pyscript);
+  });
+})();
