@@ -9,12 +9,13 @@ the two interpreters).
 Nothing random may happen at import time: the snapshot freezes everything done before
 it, so a random word drawn here would be drawn identically on every page load. The
 engine is made on the first call, and its words come from `crypto.getRandomValues`
-then.
+(through `os.urandom`) then.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 
 from game import chance
@@ -22,18 +23,21 @@ from game.api import Engine
 
 
 class CryptoWords:
-    """32-bit words from `crypto.getRandomValues`, fetched 256 at a time."""
+    """32-bit words from the system's secure source, drawn 256 at a time.
+
+    `os.urandom` is `crypto.getRandomValues` in Pyodide (Emscripten's `getentropy`) and
+    reads the JavaScript global itself, so it also works in an interpreter started to
+    make a memory snapshot, whose `js` module cannot reach `crypto` (the one offline
+    file makes its snapshot that way, on the device: build/onefile/prelude.js).
+    """
 
     def __init__(self) -> None:
         self._words: list[int] = []
 
     def __call__(self) -> int:
         if not self._words:
-            import js  # only inside the worker; the snapshot build never draws a word
-
-            batch = js.Uint32Array.new(256)
-            js.crypto.getRandomValues(batch)
-            self._words = [int(w) for w in batch.to_py()]
+            batch = os.urandom(4 * 256)
+            self._words = [int.from_bytes(batch[i : i + 4], "little") for i in range(0, len(batch), 4)]
         return self._words.pop()
 
 

@@ -28,9 +28,13 @@ const SNAPSHOT_BUDGET_MS = 4000;
 const PROJECT_AFTER_MS = 300;
 // "snapshot" or "plain" when the page's address forces one (assets/engine/client.js).
 const FORCED = new URL(import.meta.url).searchParams.get("boot");
-// How the runtime's modules are imported: the one offline file (build/onefile.mjs)
-// puts a function here that imports them from its embedded bytes.
-const importModule = self.py2048Import || ((url) => import(url));
+// The one offline file (build/onefile/prelude.js) runs this worker with its files in
+// memory and hands it `self.py2048Embedded`: {importModule(url)} to import the runtime
+// from those bytes, {keepSnapshot(memory, facts)} to keep a memory snapshot made on the
+// device for its next opening (it carries none: docs/offline.md), and {noSnapshot}, the
+// reason to give when it has none yet. The site leaves it undefined.
+const EMBEDDED = self.py2048Embedded || {};
+const importModule = EMBEDDED.importModule || ((url) => import(url));
 
 const started = performance.now();
 const marks = {}; // ms since the worker started, for each step of the start
@@ -38,6 +42,7 @@ const mark = (name) => (marks[name] = Math.round(performance.now() - started));
 const queue = [];
 let calls = null; // game.worker.call, once Python is ready
 let prefetch = null; // the snapshot's address, to fetch for the next visit
+let keep = null; // a snapshot made here, to hand to EMBEDDED.keepSnapshot
 
 self.onmessage = (event) => {
   queue.push(event.data);
@@ -56,6 +61,11 @@ function drain() {
     } catch (error) {
       self.postMessage({ id, error: describe(error) });
     }
+  }
+  if (keep && answered) {
+    // After the first answer, so packing and storing it never delays the game.
+    EMBEDDED.keepSnapshot(keep.memory, keep.facts);
+    keep = null;
   }
   if (prefetch && answered) {
     const url = prefetch;
@@ -205,7 +215,7 @@ function validRanges(ranges, size) {
 // Why the snapshot cannot be used this time, before downloading it; null if it can.
 function refusal(manifest, version) {
   if (FORCED === "plain") return { reason: "the page asked for a plain start", quiet: true };
-  if (!manifest) return { reason: "no snapshot was built (run make)" };
+  if (!manifest) return { reason: EMBEDDED.noSnapshot || "no snapshot was built (run make)", quiet: !!EMBEDDED.noSnapshot };
   if (
     !/^engine-[0-9a-f]+\.snapshot\.gz$/.test(manifest.file) ||
     !(manifest.bytes > 0) ||
@@ -290,9 +300,27 @@ async function boot() {
     reason = `the snapshot failed: ${describe(error)}`;
     console.warn(`engine: plain start: ${reason}`);
   }
-  const pyodide = await loadPyodide(options);
+  const snapshotHere = typeof EMBEDDED.keepSnapshot === "function";
+  const pyodide = await loadPyodide(snapshotHere ? { ...options, _makeSnapshot: true } : options);
   mark("python_ready");
-  return { boot: "plain", reason, calls: await importEngine(pyodide, sources) };
+  const calls = await importEngine(pyodide, sources);
+  if (snapshotHere) {
+    // Frozen now, as build/snapshot.mjs does it: the engine is imported and warmed up,
+    // and the page's engine (its randomness) does not exist yet.
+    try {
+      const module = pyodide.pyimport("game.worker");
+      module.warm_up();
+      pyodide.runPython("import gc; gc.collect()");
+      keep = {
+        memory: pyodide.makeMemorySnapshot(),
+        facts: { pyodide: version, sources: fingerprint(await sources) },
+      };
+      mark("snapshot_made");
+    } catch (error) {
+      console.warn(`engine: no snapshot kept: ${describe(error)}`);
+    }
+  }
+  return { boot: "plain", reason, calls };
 }
 
 boot().then(

@@ -18,14 +18,18 @@
   // network, and on file:// it keeps Emscripten on `fetch` (it uses XHR for file: URLs).
   var HOME = "https://py2048.invalid/";
   var files = {};
+  // (a big file comes in parts, one element each, in order: build/onefile.mjs)
+  var parts = {};
   document.querySelectorAll('script[type="application/x-py2048-file"]').forEach(function (element) {
-    files[element.dataset.path] = {
-      type: element.dataset.type,
-      text: element.textContent,
-      sides: element.dataset.sides.split(" ") // "page", "engine" or both
-    };
+    var path = element.dataset.path;
+    if (element.dataset.type) {
+      files[path] = { type: element.dataset.type, sides: element.dataset.sides.split(" ") }; // "page", "engine" or both
+      parts[path] = [];
+    }
+    parts[path].push(element.textContent);
     element.remove(); // the page's copy of the text is not needed twice
   });
+  Object.keys(files).forEach(function (path) { files[path].text = parts[path].join(""); });
 
   function bytesNow(text) {
     if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
@@ -87,8 +91,7 @@
   // (its source is plain base64, not gzip: the worker is made synchronously)
   var workerSource = new TextDecoder().decode(bytesNow(files["engine-worker.js"].text));
   window.py2048EngineWorker = function (forced) {
-    // No memory snapshot travels in this file: the engine starts plain unless asked.
-    var address = HOME + "assets/engine/worker.mjs?boot=" + (forced || "plain");
+    var address = HOME + "assets/engine/worker.mjs" + (forced ? "?boot=" + forced : "");
     var prologue = "self.py2048WorkerUrl = " + JSON.stringify(address) + ";\n";
     var url = URL.createObjectURL(new Blob([prologue, workerSource], { type: "text/javascript" }));
     var worker = new Worker(url, { name: "engine" });

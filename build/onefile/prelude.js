@@ -53,19 +53,118 @@
   self.fetch = function (input, init) {
     var path = pathOf(typeof input === "string" || input instanceof URL ? input : input.url);
     if (path === null) return networkFetch(input, init);
-    return contentOf(path).then(function (file) {
+    return (fromStore(path) || contentOf(path)).then(function (file) {
       if (!file) return new Response("", { status: 404, statusText: "Not embedded" });
       return new Response(file.buffer, { headers: { "Content-Type": file.type } });
     });
   };
-  // The worker imports Pyodide's modules through this (assets/engine/worker.mjs):
-  // from blob: URLs this worker makes itself, which a file:// worker may import.
-  self.py2048Import = function (url) {
-    var path = pathOf(url);
-    if (path === null) return import(url);
-    return contentOf(path).then(function (file) {
-      if (!file) throw new Error(url + " is not embedded");
-      return import(URL.createObjectURL(new Blob([file.buffer], { type: "text/javascript" })));
+  // A memory snapshot of the engine, made on this device at the first opening (this
+  // file carries none: docs/offline.md) and kept in IndexedDB under this file's build,
+  // is served to the worker as the site serves its own: snapshot.json and the packed
+  // memory (non-zero 4 KB pages, gzip). Where IndexedDB is blocked or fails, there is
+  // simply none, and the engine starts plain.
+  var SNAPSHOTS = "assets/runtime/snapshot/";
+  var STORE = "snapshots";
+  function database() {
+    return new Promise(function (resolve, reject) {
+      var request = indexedDB.open("py2048-engine", 1);
+      request.onupgradeneeded = function () { request.result.createObjectStore(STORE); };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
     });
+  }
+  function settled(request) {
+    return new Promise(function (resolve, reject) {
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+  }
+  var stored = new Promise(function (resolve) {
+    try {
+      database()
+        .then(function (db) { return settled(db.transaction(STORE).objectStore(STORE).get(self.py2048Build)); })
+        .then(function (entry) { resolve(entry && entry.manifest && entry.packed ? entry : null); }, function () { resolve(null); });
+    } catch (error) {
+      resolve(null);
+    }
+  });
+  function fromStore(path) {
+    if (path.indexOf(SNAPSHOTS) !== 0) return null;
+    return stored.then(function (entry) {
+      if (!entry) return null;
+      if (path === SNAPSHOTS + "snapshot.json") {
+        return { buffer: new TextEncoder().encode(JSON.stringify(entry.manifest)), type: "application/json" };
+      }
+      return path === SNAPSHOTS + entry.manifest.file ? { buffer: entry.packed, type: "application/gzip" } : null;
+    });
+  }
+
+  var PAGE = 4096;
+  // The memory's non-zero pages, gzip, and where they go: the format of the site's
+  // build-time snapshot (build/snapshot.mjs), so the worker restores both alike.
+  function pack(memory) {
+    var ranges = [];
+    var pages = [];
+    var words = new Uint32Array(memory.buffer, memory.byteOffset, memory.byteLength >> 2);
+    for (var start = 0; start < memory.length; start += PAGE) {
+      var nonzero = false;
+      for (var w = start >> 2, end = Math.min(start + PAGE, memory.length) >> 2; w < end; w++) {
+        if (words[w]) { nonzero = true; break; }
+      }
+      if (!nonzero) continue;
+      var length = Math.min(PAGE, memory.length - start);
+      var last = ranges[ranges.length - 1];
+      if (last && last[0] + last[1] === start) last[1] += length;
+      else ranges.push([start, length]);
+      pages.push(memory.subarray(start, start + length));
+    }
+    var stream = new Blob(pages).stream().pipeThrough(new CompressionStream("gzip"));
+    return new Response(stream).arrayBuffer().then(function (packed) {
+      return { packed: packed, ranges: ranges };
+    });
+  }
+
+  function keepSnapshot(memory, facts) {
+    pack(memory)
+      .then(function (result) {
+        var manifest = {
+          file: "engine-" + self.py2048Build + ".snapshot.gz",
+          pyodide: facts.pyodide,
+          sources: facts.sources,
+          bytes: result.packed.byteLength,
+          raw_bytes: memory.length,
+          ranges: result.ranges
+        };
+        return database().then(function (db) {
+          var transaction = db.transaction(STORE, "readwrite");
+          var store = transaction.objectStore(STORE);
+          store.clear(); // an older build's snapshot is of no use any more
+          store.put({ manifest: manifest, packed: result.packed }, self.py2048Build);
+          return new Promise(function (resolve, reject) {
+            transaction.oncomplete = resolve;
+            transaction.onerror = function () { reject(transaction.error); };
+          });
+        }).then(function () {
+          console.info("engine: snapshot kept for the next opening (" + result.packed.byteLength + " bytes)");
+        });
+      })
+      .catch(function (error) {
+        console.info("engine: no snapshot kept for the next opening: " + error);
+      });
+  }
+
+  self.py2048Embedded = {
+    // Pyodide's modules, from blob: URLs this worker makes itself (which a file://
+    // worker may import, unlike the page's).
+    importModule: function (url) {
+      var path = pathOf(url);
+      if (path === null) return import(url);
+      return contentOf(path).then(function (file) {
+        if (!file) throw new Error(url + " is not embedded");
+        return import(URL.createObjectURL(new Blob([file.buffer], { type: "text/javascript" })));
+      });
+    },
+    keepSnapshot: keepSnapshot,
+    noSnapshot: "first opening of this file: a snapshot is made now for the next one"
   };
 })();

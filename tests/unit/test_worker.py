@@ -62,3 +62,13 @@ def test_a_call_the_engine_does_not_have_is_refused(
         seeded_engine: api.Engine, name: str, args: str) -> None:
     with pytest.raises(ValueError):
         worker.call(name, args)
+
+
+def test_crypto_words_are_32_bit_and_not_repeated_between_sources() -> None:
+    """The real games' source gives 32-bit words, and two sources (two page loads)
+    do not draw the same sequence: nothing is seeded or frozen."""
+    first, second = worker.CryptoWords(), worker.CryptoWords()
+    words = [first() for _ in range(600)]  # more than one batch of 256
+    assert all(0 <= word < 2**32 for word in words)
+    assert words[:8] != [second() for _ in range(8)]
+    assert len(set(words)) > 590
