@@ -7,11 +7,11 @@ PY := $(VENV)/bin/python
 RUNTIME := assets/runtime
 PORT ?= 8000
 
-.PHONY: all serve setup runtime snapshot venv test lint unit micropython-test pyodide-test e2e bench dist clean
+.PHONY: all serve setup runtime snapshot icons venv test lint unit micropython-test pyodide-test e2e bench dist clean
 
 all: serve
 
-setup: runtime snapshot
+setup: runtime snapshot icons
 
 # The run-time files the page loads, copied from node_modules into the served tree
 # (git-ignored). Only what the page needs: no source maps, no console pages.
@@ -33,6 +33,12 @@ SNAPSHOT := $(RUNTIME)/snapshot/snapshot.json
 snapshot: $(SNAPSHOT)
 $(SNAPSHOT): $(RUNTIME)/.stamp $(wildcard game/*.py) build/snapshot.mjs assets/engine/sources.mjs
 	node build/snapshot.mjs $(RUNTIME)/pyodide $(RUNTIME)/snapshot
+
+# The manifest's PNG icons, drawn from the SVG with resvg (from npm ci; git-ignored).
+ICONS := assets/icons/icon-192.png assets/icons/icon-512.png assets/icons/icon-maskable-512.png
+icons: $(ICONS)
+$(ICONS) &: assets/icons/icon.svg build/icons.mjs $(RUNTIME)/.stamp
+	node build/icons.mjs assets/icons/icon.svg assets/icons
 
 serve: setup
 	@echo "2048 is served at http://127.0.0.1:$(PORT)/ (Ctrl+C stops it)"
