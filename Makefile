@@ -73,13 +73,12 @@ e2e: setup venv
 test: lint micropython-test pyodide-test setup
 	$(PY) -m pytest tests/unit tests/e2e
 
-# The deployable static site (e.g. for GitHub Pages): exactly the files the page loads.
+# The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
+# the page loads, plus the service worker that keeps them for offline play
+# (docs/offline.md). The single offline file is built by its own line.
 dist: setup
-	rm -rf dist && mkdir -p dist/site/game/ui
-	cp index.html pyscript.toml dist/site/
-	cp game/*.py dist/site/game/ && cp game/ui/*.py dist/site/game/ui/
-	cp -r assets dist/site/assets && rm -f dist/site/assets/runtime/.stamp
-	@du -sh dist/site
+	rm -rf dist
+	node build/site.mjs dist/site
 
 # The performance report (tests/bench/__main__.py): one table on stdout, every number and
 # raw sample in bench/results.json. Not part of `make test`: numbers, never pass/fail.
