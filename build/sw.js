@@ -63,7 +63,12 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const kept = await cache.match(key);
-      return kept || fetch(request);
+      if (!kept) return fetch(request);
+      if (kept.url === request.url) return kept;
+      // A copy without the cached address, so the page sees the address it asked for:
+      // a module takes import.meta.url from the response (the engine worker reads its
+      // ?boot= there), and a navigation keeps its own query string.
+      return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers: kept.headers });
     })(),
   );
 });

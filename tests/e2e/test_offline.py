@@ -186,6 +186,11 @@ def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, s
                 ".headers.get('content-type')")
             assert wasm == "application/wasm", "the cached wasm lost its type (no streaming compile)"
             play(game)
+            # The query string is ignored for matching, yet still seen by the page and by
+            # the engine's worker (`?boot=plain`): the plain start works offline too.
+            game.expected_engine = "plain"
+            game.page.goto(game.base_url + "/?engine=plain")
+            assert game.wait_ready()["board"] != "", "no board"
             assert not game.bad_responses, f"failed while offline: {game.bad_responses}"
             assert game.requests, "the reload made no requests at all?"
 
