@@ -75,7 +75,8 @@ test: lint micropython-test pyodide-test setup
 
 # The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
 # the page loads, plus the service worker that keeps them for offline play
-# (docs/offline.md). The single offline file is built by its own line.
+# (docs/offline.md). The single offline file, dist/2048.html, has a line of its own
+# after the site's (build/onefile.mjs).
 dist: setup
 	rm -rf dist
 	node build/site.mjs dist/site
@@ -96,4 +97,4 @@ bench: venv setup $(BENCH_TOOLS)
 	$(PY) -m tests.bench $(if $(ANCHOR),--anchor "$(ANCHOR)") $(BENCH_ARGS)
 
 clean:
-	rm -rf $(RUNTIME) node_modules tests/bench/node_modules $(VENV) dist
+	rm -rf $(RUNTIME) node_modules tests/bench/node_modules $(VENV) dist $(ICONS)
