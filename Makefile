@@ -7,11 +7,11 @@ PY := $(VENV)/bin/python
 RUNTIME := assets/runtime
 PORT ?= 8000
 
-.PHONY: all serve setup runtime snapshot venv test lint unit micropython-test pyodide-test e2e bench dist clean
+.PHONY: all serve setup runtime snapshot icons venv test lint unit micropython-test pyodide-test e2e bench dist clean
 
 all: serve
 
-setup: runtime snapshot
+setup: runtime snapshot icons
 
 # The run-time files the page loads, copied from node_modules into the served tree
 # (git-ignored). Only what the page needs: no source maps, no console pages.
@@ -33,6 +33,12 @@ SNAPSHOT := $(RUNTIME)/snapshot/snapshot.json
 snapshot: $(SNAPSHOT)
 $(SNAPSHOT): $(RUNTIME)/.stamp $(wildcard game/*.py) build/snapshot.mjs assets/engine/sources.mjs
 	node build/snapshot.mjs $(RUNTIME)/pyodide $(RUNTIME)/snapshot
+
+# The manifest's PNG icons, drawn from the SVG with resvg (from npm ci; git-ignored).
+ICONS := assets/icons/icon-192.png assets/icons/icon-512.png assets/icons/icon-maskable-512.png
+icons: $(ICONS)
+$(ICONS) &: assets/icons/icon.svg build/icons.mjs $(RUNTIME)/.stamp
+	node build/icons.mjs assets/icons/icon.svg assets/icons
 
 serve: setup
 	@echo "2048 is served at http://127.0.0.1:$(PORT)/ (Ctrl+C stops it)"
@@ -67,13 +73,13 @@ e2e: setup venv
 test: lint micropython-test pyodide-test setup
 	$(PY) -m pytest tests/unit tests/e2e
 
-# The deployable static site (e.g. for GitHub Pages): exactly the files the page loads.
+# The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
+# the page loads, plus the service worker that keeps them for offline play
+# (docs/offline.md). The single offline file, dist/2048.html, has a line of its own
+# after the site's (build/onefile.mjs).
 dist: setup
-	rm -rf dist && mkdir -p dist/site/game/ui
-	cp index.html pyscript.toml dist/site/
-	cp game/*.py dist/site/game/ && cp game/ui/*.py dist/site/game/ui/
-	cp -r assets dist/site/assets && rm -f dist/site/assets/runtime/.stamp
-	@du -sh dist/site
+	rm -rf dist
+	node build/site.mjs dist/site
 
 # The performance report (tests/bench/__main__.py): one table on stdout, every number and
 # raw sample in bench/results.json. Not part of `make test`: numbers, never pass/fail.
@@ -91,4 +97,4 @@ bench: venv setup $(BENCH_TOOLS)
 	$(PY) -m tests.bench $(if $(ANCHOR),--anchor "$(ANCHOR)") $(BENCH_ARGS)
 
 clean:
-	rm -rf $(RUNTIME) node_modules tests/bench/node_modules $(VENV) dist
+	rm -rf $(RUNTIME) node_modules tests/bench/node_modules $(VENV) dist $(ICONS)

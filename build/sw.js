@@ -1,0 +1,74 @@
+// The built site's service worker (template: build/site.mjs fills in RELEASE and
+// FILES and writes it to the site's root as sw.js; docs/offline.md).
+//
+// It keeps every file the page loads in one cache named for the release, answers
+// those files from it (so the game starts and plays with the network gone), and
+// leaves every other request to the network. A new release installs beside the old
+// one and waits: the page offers a reload (assets/offline.js) and only then is it
+// told to take over, so a game is never switched under the player.
+"use strict";
+
+const RELEASE = "__RELEASE__";
+// Paths relative to this file, which sits at the site's root: the site works under
+// any sub-path. "index.html" is also the answer to every navigation in scope.
+const FILES = ["__FILES__"];
+const PREFIX = "py2048-";
+const CACHE = PREFIX + RELEASE;
+const INDEX = new URL("index.html", self.location).href;
+const SCOPE = new URL("./", self.location).href;
+// Compared without the query: ?engine=plain, ?boot=snapshot name the same file.
+const KEPT = new Set(FILES.map((file) => new URL(file, self.location).href));
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // "no-cache": revalidate with the server rather than trust the HTTP cache, which
+      // may still hold the previous release's files (a 304 costs no download).
+      await cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
+      const index = await cache.match(INDEX);
+      if (index) await cache.put(SCOPE, index);
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+      await Promise.all(older.map((name) => caches.delete(name)));
+      // With no older release this is the first visit: take the page that registered
+      // the worker now, so it works offline without a reload. After an update the
+      // page asked for the switch itself (skipWaiting below) and reloads.
+      if (!older.length) await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "py2048-take-over") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  let key = null;
+  if (KEPT.has(url.href)) key = url.href;
+  else if (request.mode === "navigate" && url.href.startsWith(SCOPE)) key = INDEX;
+  if (!key) return; // not ours: the network answers as if there were no worker
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      const kept = await cache.match(key);
+      if (!kept) return fetch(request);
+      if (kept.url === request.url) return kept;
+      // A copy without the cached address, so the page sees the address it asked for:
+      // a module takes import.meta.url from the response (the engine worker reads its
+      // ?boot= there), and a navigation keeps its own query string.
+      return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers: kept.headers });
+    })(),
+  );
+});

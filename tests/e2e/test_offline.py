@@ -1,0 +1,353 @@
+"""The built site (`node build/site.mjs`) works offline after one visit, and updates politely.
+
+The site is served under a sub-path (`/repo/`, as on GitHub Pages), from a temporary
+build: its service worker keeps exactly the files the page loads, the game boots and
+plays with the server gone and its save intact, a new release waits for the player's
+"Reload", the manifest makes it installable, and the development page registers nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser import LAUNCH_ARGS, QuietHandler, find_chromium, serve
+from tests.e2e.conftest import REPO_ROOT, OpenGame
+from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
+
+SUB_PATH = "repo"  # the site's folder under the server's root
+KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown")
+SW_TIMEOUT = 30.0  # seconds: installing means revalidating ~20 MB on a busy machine
+
+# What the page can tell about its service worker and Cache Storage.
+_OFFLINE_STATE = """async () => {
+  const caches_ = {};
+  for (const name of await caches.keys()) {
+    caches_[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+  }
+  const controller = navigator.serviceWorker.controller;
+  return {
+    state: window.py2048Offline ? window.py2048Offline.state : null,
+    controlled: controller !== null,
+    caches: caches_,
+  };
+}"""
+
+
+@dataclass(frozen=True)
+class Site:
+    root: Path  # what the server serves; the site is in root / SUB_PATH
+    release: str
+    files: list[str]  # sw.js's precache list, relative to the site
+
+    @property
+    def cache(self) -> str:
+        return f"py2048-{self.release}"
+
+
+def build(out: Path, source: Path | None = None) -> Site:
+    """Build the site into `out` (replacing it) and read back what its sw.js keeps."""
+    shutil.rmtree(out, ignore_errors=True)
+    command = ["node", str(REPO_ROOT / "build" / "site.mjs"), str(out)]
+    if source is not None:
+        command += ["--source", str(source)]
+    subprocess.run(command, check=True, cwd=REPO_ROOT, capture_output=True)
+    sw = (out / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
+    release = re.search(r'const RELEASE = "([0-9a-f]+)";', sw).group(1)  # type: ignore[union-attr]
+    return Site(root=out.parent, release=release, files=files)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """One build of this repository, shared by the tests that do not change it."""
+    return build(tmp_path_factory.mktemp("served") / SUB_PATH)
+
+
+@contextmanager
+def opened(browser: Browser, base_url: str, **options: Any) -> Iterator[GamePage]:
+    """The game at `base_url` in a fresh context; fails on page errors or foreign requests."""
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, **options)
+    game = GamePage(context, context.new_page(), base_url)
+    try:
+        yield game
+    finally:
+        errors, foreign = list(game.page_errors), game.foreign_requests()
+        context.close()
+    assert not errors, f"uncaught errors in the page: {errors}"
+    assert not foreign, f"requests to another origin: {foreign}"
+
+
+def until(game: GamePage, what: str, check: Callable[[], bool], timeout: float = SW_TIMEOUT) -> None:
+    """Poll `check` (which may find the page between two documents) until it holds."""
+    def safe() -> bool:
+        try:
+            return check()
+        except PlaywrightError:
+            return False  # "execution context was destroyed": a navigation is under way
+
+    deadline = time.monotonic() + timeout
+    while not safe():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}; "
+                                 f"console errors: {game.console_errors}")
+        game.page.wait_for_timeout(50)  # the poll interval; lets the page's events in
+
+
+def offline_state(game: GamePage) -> dict[str, Any]:
+    state: dict[str, Any] = game.page.evaluate(_OFFLINE_STATE)
+    return state
+
+
+def wait_kept(game: GamePage, site: Site) -> dict[str, Any]:
+    """Wait until the service worker controls the page with the whole release cached."""
+    found: list[dict[str, Any]] = []
+
+    def done() -> bool:
+        state = offline_state(game)
+        found[:] = [state]
+        return bool(state["controlled"]) and len(state["caches"].get(site.cache, [])) == len(site.files) + 1
+
+    until(game, f"the page controlled and {site.cache} complete", done)
+    return found[0]
+
+
+def play(game: GamePage) -> None:
+    """Press keys until the board has moved at least once more."""
+    moves = int(game.state()["moves"])
+    inputs = int(game.state()["inputs"])
+    for key in KEYS:
+        game.press(key)
+        inputs += 1
+        game.wait_inputs(inputs)
+    assert int(game.state()["moves"]) > moves, "four directions and not one move"
+
+
+def release_of(game: GamePage) -> str:
+    found: str = game.page.evaluate(
+        "() => { const m = document.querySelector('meta[name=\"py2048-release\"]');"
+        " return m ? m.content : ''; }")
+    return found
+
+
+def update_shown(game: GamePage) -> bool:
+    return bool(game.page.evaluate(
+        "() => { const u = document.getElementById('update');"
+        " return !u.hidden && u.getClientRects().length > 0; }"))
+
+
+def site_path(url: str) -> str:
+    """A requested URL as a path inside the site ("" for the site's root is index.html)."""
+    path = unquote(urlsplit(url).path)
+    prefix = f"/{SUB_PATH}/"
+    assert path.startswith(prefix), f"a request outside the site: {url}"
+    return path[len(prefix):] or "index.html"
+
+
+def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, site: Site) -> None:
+    """Promise: after one visit the game boots and plays with the network gone, its saved
+    game intact. One visit under a sub-path, a few moves, then the server is shut down
+    and the context taken offline; the reload is answered by the service worker alone."""
+    with ExitStack() as server:
+        url = server.enter_context(serve(site.root))
+        with opened(browser, url + SUB_PATH) as game:
+            game.start()
+            state = wait_kept(game, site)
+            assert list(state["caches"]) == [site.cache], "one cache, named for the release"
+            kept = {site_path(u) for u in state["caches"][site.cache]}
+            assert kept == set(site.files), "the cache holds other files than sw.js lists"
+            play(game)
+            before = game.state()
+
+            server.close()  # the network is gone for real, not just emulated
+            game.context.set_offline(True)
+            game.requests.clear()
+            game.page.reload()
+            after = game.wait_ready()
+            for name in ("board", "score", "moves", "best", "won", "size"):
+                assert after[name] == before[name], f"{name} offline: {after[name]} != {before[name]}"
+            assert release_of(game) == site.release
+            wasm = game.page.evaluate(
+                "async () => (await caches.match('assets/runtime/pyodide/pyodide.asm.wasm'))"
+                ".headers.get('content-type')")
+            assert wasm == "application/wasm", "the cached wasm lost its type (no streaming compile)"
+            play(game)
+            # The query string is ignored for matching, yet still seen by the page and by
+            # the engine's worker (`?boot=plain`): the plain start works offline too.
+            game.expected_engine = "plain"
+            game.page.goto(game.base_url + "/?engine=plain")
+            assert game.wait_ready()["board"] != "", "no board"
+            assert not game.bad_responses, f"failed while offline: {game.bad_responses}"
+            assert game.requests, "the reload made no requests at all?"
+
+
+def test_precache_list_is_exactly_the_files_a_session_loads(browser: Browser, site: Site) -> None:
+    """Promise: sw.js precaches exactly the files the page loads, no more, no less, and the
+    built site ships nothing else. A real session (boot, moves, reload; the browser reads
+    the manifest as for an install) is recorded by the server with service workers
+    blocked, so every file is fetched by the page itself; the manifest's icons, fetched
+    only when installing, count as loaded."""
+    paths: list[str] = []
+
+    class Recording(QuietHandler):
+        def do_GET(self) -> None:
+            paths.append(self.path)
+            super().do_GET()
+
+    with serve(site.root, Recording) as url, opened(browser, url + SUB_PATH, service_workers="block") as game:
+        game.start()
+        play(game)
+        game.page.reload()
+        game.wait_ready()
+        play(game)
+        cdp = game.context.new_cdp_session(game.page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest["errors"]
+
+    loaded = {site_path(path) for path in paths}
+    assert "sw.js" not in loaded, "with workers blocked the page must not fetch sw.js"
+    manifest_file = "assets/manifest.webmanifest"
+    manifest = json.loads((site.root / SUB_PATH / manifest_file).read_text())
+    icons = {f"assets/{icon['src']}" for icon in manifest["icons"]}
+    assert manifest_file in loaded
+    assert loaded | icons == set(site.files), (
+        f"loaded but not precached: {sorted(loaded - set(site.files))}; "
+        f"precached but not loaded: {sorted(set(site.files) - loaded - icons)}")
+    assert len(site.files) == len(set(site.files))
+    folder = site.root / SUB_PATH
+    shipped = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+    assert shipped == set(site.files) | {"sw.js"}, f"shipped besides: {sorted(shipped - set(site.files))}"
+
+
+def copy_of_repository(target: Path) -> Path:
+    """What build/site.mjs reads, copied (the runtime linked, it is large and unchanged)."""
+    target.mkdir(parents=True)
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(REPO_ROOT / name, target / name)
+    for name in ("game", "build"):
+        shutil.copytree(REPO_ROOT / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO_ROOT / "assets", target / "assets", ignore=shutil.ignore_patterns("runtime"))
+    (target / "assets" / "runtime").symlink_to(REPO_ROOT / "assets" / "runtime", target_is_directory=True)
+    return target
+
+
+def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
+        browser: Browser, tmp_path: Path) -> None:
+    """Promise: a new release never switches under the player. A page controlled by
+    release 1 sees "A new version is ready" once release 2 is deployed and it checks for
+    updates; it keeps playing release 1 until "Reload" is clicked, which reloads into
+    release 2; release 1's cache is then gone."""
+    source = copy_of_repository(tmp_path / "source")
+    out = tmp_path / "served" / SUB_PATH
+    first = build(out, source)
+    with serve(first.root) as url, opened(browser, url + SUB_PATH) as game:
+        game.start()
+        wait_kept(game, first)
+        assert not update_shown(game), "an offer on the first visit"
+        game.page.evaluate("() => { window.py2048StillHere = true; }")
+
+        with (source / "assets" / "style.css").open("a") as css:
+            css.write("\n/* release 2 */\n")
+        second = build(out, source)
+        assert second.release != first.release, "a changed file must make a new release"
+        game.page.evaluate(
+            "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+        until(game, "the new-version notice", lambda: update_shown(game))
+        text = game.page.evaluate("() => document.getElementById('update').textContent")
+        assert "A new version is ready" in text
+
+        # Still release 1, same document, still playing.
+        assert game.page.evaluate("() => window.py2048StillHere === true"), "the page was reloaded"
+        assert release_of(game) == first.release
+        play(game)
+        assert offline_state(game)["controlled"]
+
+        game.click("#update-reload")
+        until(game, "the reload into release 2", lambda: release_of(game) == second.release
+              and game.page.evaluate("() => document.readyState") != "loading", BOOT_TIMEOUT)
+        game.wait_ready()
+        assert not game.page.evaluate("() => window.py2048StillHere === true")
+        state = wait_kept(game, second)
+        assert list(state["caches"]) == [second.cache], f"old caches left: {list(state['caches'])}"
+        assert not update_shown(game)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR chunk."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR", f"{path} is not a PNG"
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def test_built_site_is_installable_with_its_manifest_icons(
+        browser: Browser, site: Site, tmp_path: Path) -> None:
+    """Promise: the site is installable (Chromium's Page.getInstallabilityErrors is empty
+    over http://127.0.0.1, in a profile on disk: incognito never installs) and the
+    manifest's icons exist with the sizes it states, including a maskable one; its
+    colours are the page's own."""
+    executable = find_chromium()
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=executable, args=LAUNCH_ARGS,
+        viewport={"width": 1000, "height": 800})
+    try:
+        with serve(site.root) as url:
+            game = GamePage(context, context.new_page(), url + SUB_PATH)
+            game.start()
+            cdp = context.new_cdp_session(game.page)
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            assert errors == [], errors
+            assert not game.page_errors, game.page_errors
+    finally:
+        context.close()
+
+    folder = site.root / SUB_PATH / "assets"
+    manifest = json.loads((folder / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "../"
+    purposes = set()
+    for icon in manifest["icons"]:
+        file = folder / icon["src"]
+        assert file.is_file(), f"missing icon {icon['src']}"
+        purposes.add(icon["purpose"])
+        if icon["type"] == "image/png":
+            width, height = png_size(file)
+            assert icon["sizes"] == f"{width}x{height}", f"{icon['src']} is {width}x{height}"
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes and purposes == {"any", "maskable"}
+
+    html = (site.root / SUB_PATH / "index.html").read_text()
+    light = re.search(r'name="theme-color" content="(#\w+)" media="\(prefers-color-scheme: light\)"', html)
+    dark = re.search(r'name="theme-color" content="(#\w+)" media="\(prefers-color-scheme: dark\)"', html)
+    page = re.search(r"--page: light-dark\((#\w+), (#\w+)\)", (folder / "style.css").read_text())
+    assert light and dark and page
+    assert (light[1], dark[1]) == (page[1], page[2]), "theme-color metas differ from the CSS --page"
+    assert manifest["theme_color"] == manifest["background_color"] == page[1]
+
+
+def test_development_page_registers_no_service_worker(open_game: OpenGame) -> None:
+    """Promise: the repository's own page (served by `make`) never registers a service
+    worker, so an edited file is never hidden by a stale cache, and it fetches nothing
+    that is missing."""
+    game = open_game()
+    game.start()
+    play(game)
+    assert game.evaluate("() => window.py2048Offline.state") == "development"
+    assert game.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
+    assert game.evaluate("async () => (await caches.keys()).length") == 0
+    assert not game.bad_responses, game.bad_responses
+    assert not game.console_errors, game.console_errors
