@@ -74,12 +74,13 @@ test: lint micropython-test pyodide-test setup
 	$(PY) -m pytest tests/unit tests/e2e
 
 # The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
-# the page loads, plus the service worker that keeps them for offline play
-# (docs/offline.md). The single offline file, dist/2048.html, has a line of its own
-# after the site's (build/onefile.mjs).
+# the page loads, plus the service worker that keeps them for offline play; and
+# dist/2048.html, the whole game in one file that plays opened from disk
+# (docs/offline.md).
 dist: setup
 	rm -rf dist
 	node build/site.mjs dist/site
+	node build/onefile.mjs dist/2048.html
 
 # The performance report (tests/bench/__main__.py): one table on stdout, every number and
 # raw sample in bench/results.json. Not part of `make test`: numbers, never pass/fail.
