@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import * as esbuild from "esbuild";
 import { ENGINE_FILES } from "../assets/engine/sources.mjs";
+import { pageFiles } from "./precache.mjs";
 
 const output = process.argv[2];
 if (!output) {
@@ -47,15 +48,34 @@ page.set("pyscript.toml", {
 for (const file of [...uiFiles, entry]) page.set(file, { bytes: read(file), type: "text/plain" });
 page.set("micropython.wasm", { bytes: read("assets/runtime/micropython/micropython.wasm"), type: "application/wasm" });
 
-// PyScript, its hashed chunks bundled into one module (dynamic imports inlined).
+// PyScript, its hashed chunks bundled into one module (dynamic imports inlined), with
+// only the chunks the page loads (build/precache.mjs works them out for the site's
+// service worker): the editor's CodeMirror, the terminal's xterm, the zip reader and
+// the package graph become a module that refuses to load, a third of PyScript's size.
+const loaded = new Set(await pageFiles(root));
+const PYSCRIPT_DIR = "assets/runtime/pyscript/";
+const onlyLoadedChunks = {
+  name: "only-loaded-chunks",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/.*\.js$/ }, (args) => {
+      const file = path.relative(root, path.resolve(args.resolveDir, args.path)).split(path.sep).join("/");
+      if (!file.startsWith(PYSCRIPT_DIR) || loaded.has(file)) return undefined;
+      return { path: file, namespace: "not-loaded" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "not-loaded" }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in the one offline file`)});`,
+    }));
+  },
+};
 const pyscript = await esbuild.build({
-  entryPoints: [path.join(root, "node_modules/@pyscript/core/dist/core.js")],
+  entryPoints: [path.join(root, PYSCRIPT_DIR, "core.js")],
   bundle: true,
   format: "esm",
   minify: true,
   write: false,
   logLevel: "error",
   external: ["micropip", "mip"],
+  plugins: [onlyLoadedChunks],
 });
 page.set("pyscript.js", { bytes: Buffer.from(pyscript.outputFiles[0].contents), type: "text/javascript" });
 
