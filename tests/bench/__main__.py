@@ -25,7 +25,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -96,12 +98,19 @@ def rounds(runs: int, what: str, kinds: dict[str, Callable[[], dict[str, Any]]])
     return found
 
 
-def boot_targets(site: Site, anchor: Site | None, floors: bool) -> list[Target]:
+def boot_targets(site: Site, anchor: Site | None, floors: bool,
+                 one_file: tuple[Path, Site] | None = None) -> list[Target]:
     targets = [
         Target("ours auto", "ours", site, "index.html"),
         Target("ours snapshot", "ours", site, "index.html?engine=snapshot"),
         Target("ours plain", "ours", site, "index.html?engine=plain"),
     ]
+    if one_file is not None:
+        built, served = one_file
+        targets += [
+            Target("ours one file (file://)", "ours", served, built.name, address=built.as_uri()),
+            Target("ours one file (http)", "ours", served, built.name),
+        ]
     if floors:
         targets += [
             Target("floor plain", "floor", site, "tests/bench/floors/plain.html"),
@@ -117,12 +126,21 @@ def warm_up(browser: Browser, targets: list[Target]) -> None:
     caches the files, Chromium loads its own code; none of that belongs to a run."""
     log("warm-up (not measured)")
     for target in targets:
-        if target.name in ("ours snapshot", "anchor"):
+        if target.name in ("ours snapshot", "anchor") or target.one_file:
             boot_run(browser, target, DESKTOP, timeout=300)
 
 
-def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: Site | None) -> dict[str, Any]:
-    targets = boot_targets(site, anchor, floors=True)
+def build_one_file(folder: Path) -> Path:
+    """dist/2048.html as `make dist` builds it, into `folder`."""
+    built = folder / "2048.html"
+    subprocess.run(["node", str(ROOT / "build" / "onefile.mjs"), str(built)], check=True,
+                   capture_output=True)
+    return built
+
+
+def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: Site | None,
+            one_file: tuple[Path, Site] | None = None) -> dict[str, Any]:
+    targets = boot_targets(site, anchor, floors=True, one_file=one_file)
     warm_up(browser, targets)
     section: dict[str, Any] = {}
     section["boot"] = rounds(options.runs, "boot", {
@@ -283,7 +301,9 @@ def main(argv: list[str] | None = None) -> None:
                 log("no --anchor (make bench ANCHOR=<dir>): the anchor rows are skipped")
             with contextlib.ExitStack() as stack:
                 anchor = stack.enter_context(serve(options.anchor)) if options.anchor else None
-                section.update(desktop(options, browser, site, anchor))
+                built = build_one_file(Path(stack.enter_context(tempfile.TemporaryDirectory())))
+                one_file = (built, stack.enter_context(serve(built.parent)))
+                section.update(desktop(options, browser, site, anchor, one_file))
         browser.close()
         if options.network == "none":
             if options.quick or options.no_lighthouse:

@@ -58,16 +58,23 @@ READOUT = {
 
 @dataclass(frozen=True)
 class Target:
-    """One page to boot: `name` in the report, `kind` (ours, floor, anchor), where."""
+    """One page to boot: `name` in the report, `kind` (ours, floor, anchor), where:
+    `path` on `site`, or `address` when it is not on a server (the one offline file
+    opened by file://; `site` then only counts no bytes)."""
 
     name: str
     kind: str
     site: Site
     path: str
+    address: str = ""
 
     @property
     def url(self) -> str:
-        return self.site.url + self.path
+        return self.address or self.site.url + self.path
+
+    @property
+    def one_file(self) -> bool:
+        return self.name.startswith("ours one file")
 
 
 def saved_game() -> str:
@@ -108,12 +115,30 @@ def boot_run(
     save = saved_game() if target.kind == "ours" else None
     with fresh_page(browser, scripts_for(target.kind, save), network) as page:
         fresh = load(page, target, lambda: page.goto(target.url, wait_until="commit"), timeout)
-        if target.kind == "ours" and fresh.get("engine") == "plain" and "engine=plain" not in target.path:
+        if target.one_file:
+            # The one file makes its snapshot on the device after its first answer and
+            # keeps it in IndexedDB: a returning player opens it again after that.
+            fresh["snapshot_cached"] = poll(page, KEPT_ON_DEVICE, timeout=timeout)
+        elif target.kind == "ours" and fresh.get("engine") == "plain" and "engine=plain" not in target.path:
             # A plain boot fetches the snapshot for the next visit after its first answer:
             # a returning player comes back after that download, so the reload waits for it.
             fresh["snapshot_cached"] = poll(page, cached_snapshot(target.site), timeout=timeout)
         repeat = load(page, target, lambda: page.reload(wait_until="commit"), timeout)
     return {"fresh": fresh, "repeat": repeat}
+
+
+# An expression: ms after navigation start once the one offline file's worker has kept
+# its snapshot in IndexedDB (build/onefile/prelude.js), else false.
+KEPT_ON_DEVICE = """new Promise((resolve) => {
+  const request = indexedDB.open("py2048-engine", 1);
+  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
+  request.onerror = () => resolve(false);
+  request.onsuccess = () => {
+    const count = request.result.transaction("snapshots").objectStore("snapshots").count();
+    count.onsuccess = () => { request.result.close(); resolve(count.result > 0 && performance.now()); };
+    count.onerror = () => resolve(false);
+  };
+})"""
 
 
 def cached_snapshot(site: Site) -> str:

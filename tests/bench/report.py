@@ -15,7 +15,7 @@ from typing import Any
 from tests.bench.stats import Summary, percentile, summary
 
 Fmt = Callable[[float], str]
-OURS = ("auto", "snapshot", "plain")
+OURS = ("auto", "snapshot", "plain", "one file (file://)", "one file (http)")
 VISITS = ("fresh", "repeat")
 
 
@@ -106,7 +106,8 @@ def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: 
     for policy, runs in ours.items():
         cached = [run["fresh"].get("snapshot_cached") for run in runs]
         if any(c is not None for c in cached):
-            table.add("snapshot in the HTTP cache (prefetched after a plain first boot)",
+            table.add("snapshot kept for the next visit (HTTP cache after a plain first boot; "
+                      "one file: made on the device, in IndexedDB)",
                       f"ours {policy} · fresh", cached, ms)
     each("longest main-thread task before playing / board on screen", "longest", ms, True)
     for name, runs in floors.items():
@@ -123,8 +124,19 @@ def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: 
             ]
             table.add(f"our playing ÷ {name} floor (fresh, per round)", f"ours {policy} · fresh",
                       ratios, times)
+    for variant in ("one file (file://)", "one file (http)"):
+        for visit in VISITS:
+            ratios = [
+                a[visit]["ready"] / b[visit]["ready"]
+                for a, b in zip(paired.get(f"ours {variant}", []), paired.get("ours auto", []))
+                if "error" not in a and "error" not in b
+                and a[visit].get("ready") and b[visit].get("ready")
+            ]
+            if ratios:
+                table.add(f"{variant} playing ÷ the site's (ours auto), per round",
+                          f"ours {variant} · {visit}", ratios, times)
     if with_extras:
-        bytes_rows(table, ours, anchor)
+        bytes_rows(table, {p: runs for p, runs in ours.items() if not p.startswith("one file")}, anchor)
 
 
 def traced_rows(table: Table, traced: dict[str, list[dict[str, Any]]]) -> None:
