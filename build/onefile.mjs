@@ -177,7 +177,7 @@ replace(/<link rel="stylesheet" href="assets\/style.css">/, () => `<style>${styl
 replace(/<script src="assets\/engine\/client.js"><\/script>\n/, "");
 replace(/<script src="assets\/boot.js"><\/script>/, () => `<script>${scripts.boot}</script>`);
 replace(/<script type="module" src="assets\/runtime\/pyscript\/core.js"><\/script>\n/, "");
-html = html.replace(/<script src="assets\/offline.js"><\/script>\n/, ""); // no service worker here
+replace(/<script src="assets\/offline.js"><\/script>\n/, ""); // no service worker in a file
 // Each file once, marked with who asks for it (game/__init__.py: both).
 const payload = [
   ...[...engine].map(([file, content]) => embed(file, content, page.has(file) ? "engine page" : "engine")),
