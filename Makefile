@@ -69,8 +69,9 @@ e2e: setup venv
 	$(PY) -m pytest -q tests/e2e
 
 # Every test: lint and types, unit and property tests on CPython, the same tests in
-# MicroPython and Pyodide, then the page itself in a real Chromium.
-test: lint micropython-test pyodide-test setup
+# MicroPython and Pyodide, `make dist` itself (both outputs; the browser tests build
+# their own copies too, into temporary folders), then the page in a real Chromium.
+test: lint micropython-test pyodide-test setup dist
 	$(PY) -m pytest tests/unit tests/e2e
 
 # The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
