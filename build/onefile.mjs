@@ -142,6 +142,7 @@ const importMap = JSON.stringify({
 const inline = (source) => source.replace(/<\/script/gi, "<\\/script");
 const hash = (source) => `'sha256-${crypto.createHash("sha256").update(source).digest("base64")}'`;
 const scripts = {
+  head: inline(text("build/onefile/head.js")),
   boot: inline(text("assets/boot.js")),
   importMap,
   loader: inline(text("build/onefile/page.js")),
@@ -174,19 +175,23 @@ replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, `<meta http-equiv="C
 replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
 replace(/<link rel="manifest"[^>]*>\n/, "");
 replace(/<link rel="stylesheet" href="assets\/style.css">/, () => `<style>${style}</style>`);
-replace(/<script src="assets\/engine\/client.js"><\/script>\n/, "");
+// The engine's worker starts where the site starts it, in <head> (build/onefile/head.js).
+replace(/<script src="assets\/engine\/client.js"><\/script>/, () => [
+  embed("engine-worker.js", { type: "text/javascript" }, "worker", Buffer.from(workerSource).toString("base64")),
+  `<script>${scripts.head}</script>`,
+  `<script>${scripts.client}</script>`,
+].join("\n"));
 replace(/<script src="assets\/boot.js"><\/script>/, () => `<script>${scripts.boot}</script>`);
 replace(/<script type="module" src="assets\/runtime\/pyscript\/core.js"><\/script>\n/, "");
 replace(/<script src="assets\/offline.js"><\/script>\n/, ""); // no service worker in a file
 // Each file once, marked with who asks for it (game/__init__.py: both).
 const payload = [
   ...[...engine].map(([file, content]) => embed(file, content, page.has(file) ? "engine page" : "engine")),
-  embed("engine-worker.js", { type: "text/javascript" }, "worker", Buffer.from(workerSource).toString("base64")),
   ...[...page].filter(([file]) => !engine.has(file)).map(([file, content]) => embed(file, content, "page")),
 ].join("\n");
 replace(
   /<\/body>/,
-  () => `${payload}\n<script type="importmap">${importMap}</script>\n<script>${scripts.loader}</script>\n<script>${scripts.client}</script>\n</body>`,
+  () => `${payload}\n<script type="importmap">${importMap}</script>\n<script>${scripts.loader}</script>\n</body>`,
 );
 
 fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });

@@ -168,7 +168,11 @@ function download(url, manifest, budget) {
   })();
   bytes.catch((error) => decide(error)); // a failed download settles `committed` too
   committed.catch(() => {}); // judged where it is awaited, if it is
-  return { committed, bytes, abort: () => decide(new Error("aborted")) };
+  const abort = () => {
+    decide(new Error("aborted"));
+    controller.abort(); // also once committed: its bytes are not wanted any more
+  };
+  return { committed, bytes, abort };
 }
 
 // The snapshot file holds only the memory's non-zero pages: lay them out where
@@ -212,7 +216,8 @@ function validRanges(ranges, size) {
   return true;
 }
 
-// Why the snapshot cannot be used this time, before downloading it; null if it can.
+// Why the snapshot cannot be used this time; null if it can. With `version` null (not
+// known yet) everything but the runtime's version is checked.
 function refusal(manifest, version) {
   if (FORCED === "plain") return { reason: "the page asked for a plain start", quiet: true };
   if (!manifest) return { reason: EMBEDDED.noSnapshot || "no snapshot was built (run make)", quiet: !!EMBEDDED.noSnapshot };
@@ -224,7 +229,7 @@ function refusal(manifest, version) {
   ) {
     return { reason: "snapshot.json does not describe a snapshot" };
   }
-  if (manifest.pyodide !== version) {
+  if (version !== null && manifest.pyodide !== version) {
     return { reason: `the snapshot is for Pyodide ${manifest.pyodide}, the runtime is ${version}` };
   }
   const link = self.navigator.connection;
@@ -234,12 +239,22 @@ function refusal(manifest, version) {
   return null;
 }
 
-// Restore the snapshot; {reason, quiet} when it is not used this time.
-async function fromSnapshot(loadPyodide, version, options, manifest, sources) {
-  const refused = refusal(manifest, version);
-  if (refused) return refused;
+// The snapshot's download, started as soon as its manifest is read (before the
+// runtime's version is known, which refusal() checks later); null when refused already.
+function earlyDownload(manifest) {
+  if (refusal(manifest, null)) return null;
   const url = new URL(manifest.file, SNAPSHOTS);
-  const snapshot = download(url, manifest, FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS);
+  return { url, ...download(url, manifest, FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS) };
+}
+
+// Restore the snapshot; {reason, quiet} when it is not used this time.
+async function fromSnapshot(loadPyodide, version, options, manifest, snapshot, sources) {
+  const refused = refusal(manifest, version);
+  if (refused) {
+    if (snapshot) snapshot.abort();
+    return refused;
+  }
+  const url = snapshot.url;
   if (manifest.sources !== fingerprint(await sources)) {
     snapshot.abort();
     return { reason: "the engine's sources changed since the snapshot was made (run make)" };
@@ -277,6 +292,8 @@ async function boot() {
   // Everything either start needs is asked for at once; the runtime's JavaScript is
   // parsed while the snapshot downloads.
   const manifest = readManifest();
+  const snapshot = manifest.then(earlyDownload);
+  snapshot.catch(() => {}); // judged where it is awaited
   const sources = Promise.all(ENGINE_FILES.map((file) => bytesOf(new URL(file, SITE))));
   sources.catch(() => {}); // judged where it is awaited
   const factory = importModule(new URL("pyodide.asm.mjs", PYODIDE).href);
@@ -292,7 +309,7 @@ async function boot() {
 
   let reason;
   try {
-    const restored = await fromSnapshot(loadPyodide, version, options, await manifest, sources);
+    const restored = await fromSnapshot(loadPyodide, version, options, await manifest, await snapshot, sources);
     if (restored.calls) return { boot: "snapshot", calls: restored.calls };
     reason = restored.reason;
     (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);

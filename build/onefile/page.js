@@ -1,22 +1,20 @@
-// The one offline file's loader (dist/2048.html, built by build/onefile.mjs): inlined
-// near the end of <body>, after the embedded files, before assets/engine/client.js.
+// The one offline file's second loader (dist/2048.html, built by build/onefile.mjs):
+// inline at the end of <body>, after the embedded files (build/onefile/head.js, in
+// <head>, has already started the engine's worker).
 //
 // Opened from disk (file://), Chromium refuses module scripts and fetches of files, so
 // every file the site would download travels inside the page, gzip + base64, in
 // <script type="application/x-py2048-file" data-path="…"> elements. This script:
+// - sends the engine's worker its files (Pyodide, the engine's Python), still packed;
 // - answers the page's own fetches (PyScript asking for pyscript.toml and the UI's
 //   Python files, MicroPython asking for its wasm) from those bytes;
-// - gives MicroPython's module an address through an import map (a blob: URL of its
-//   bytes), and starts PyScript, bundled into one module, from a blob: URL too;
-// - hands assets/engine/client.js a classic worker made from a blob (the only kind a
-//   file:// page can start) that receives the engine's files by message.
+// - starts PyScript, bundled into one module, from a blob: URL.
 // Nothing here is a patch to PyScript or Pyodide: they ask for files as usual and get
 // them from memory. Served over http the same file behaves the same way.
 (function () {
   "use strict";
-  // Runtime files are given this address: a fetch or import of it never reaches a
-  // network, and on file:// it keeps Emscripten on `fetch` (it uses XHR for file: URLs).
-  var HOME = "https://py2048.invalid/";
+  var oneFile = window.py2048OneFile;
+  var HOME = oneFile.HOME;
   var files = {};
   // (a big file comes in parts, one element each, in order: build/onefile.mjs)
   var parts = {};
@@ -31,7 +29,7 @@
   });
   Object.keys(files).forEach(function (path) { files[path].text = parts[path].join(""); });
 
-  function bytesNow(text) {
+  function bytesOf(text) {
     if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
     var binary = atob(text);
     var bytes = new Uint8Array(binary.length);
@@ -40,7 +38,7 @@
   }
 
   function inflate(text) {
-    var stream = new Blob([bytesNow(text)]).stream().pipeThrough(new DecompressionStream("gzip"));
+    var stream = new Blob([bytesOf(text)]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).arrayBuffer();
   }
 
@@ -82,22 +80,12 @@
     });
   }
 
-  // The engine's worker: a classic worker from a blob (its prelude + the bundled
-  // assets/engine/worker.mjs), given the engine's embedded files as its first message.
+  // The engine's files, to the worker head.js made (if client.js could ask for one).
   var engineFiles = {};
   Object.keys(files).forEach(function (path) {
     if (files[path].sides.indexOf("engine") >= 0) engineFiles[path] = { type: files[path].type, text: files[path].text };
   });
-  // (its source is plain base64, not gzip: the worker is made synchronously)
-  var workerSource = new TextDecoder().decode(bytesNow(files["engine-worker.js"].text));
-  window.py2048EngineWorker = function (forced) {
-    var address = HOME + "assets/engine/worker.mjs" + (forced ? "?boot=" + forced : "");
-    var prologue = "self.py2048WorkerUrl = " + JSON.stringify(address) + ";\n";
-    var url = URL.createObjectURL(new Blob([prologue, workerSource], { type: "text/javascript" }));
-    var worker = new Worker(url, { name: "engine" });
-    worker.postMessage({ files: engineFiles });
-    return worker;
-  };
+  if (oneFile.worker) oneFile.worker.postMessage({ files: engineFiles });
 
   // PyScript itself, bundled into one module. It imports MicroPython from the address
   // pyscript.toml names (HOME + "micropython.mjs"), which the page's import map turns

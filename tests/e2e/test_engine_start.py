@@ -90,13 +90,16 @@ def test_a_snapshot_of_other_engine_sources_is_not_used(game: GamePage) -> None:
 
 
 def test_a_snapshot_made_for_another_runtime_is_not_used(game: GamePage) -> None:
+    """The runtime's version is only known once Pyodide's module is imported, while the
+    snapshot's download starts with its manifest (they overlap): it is then abandoned,
+    never restored."""
     other = dict(manifest(), pyodide="0.0.1")
     game.context.route("**/snapshot/snapshot.json", lambda route: route.fulfill(
         status=200, body=json.dumps(other), headers={"Content-Type": "application/json"}))
     game.expected_engine = "plain"
     game.start()
     assert any("for Pyodide 0.0.1" in line for line in engine_lines(game)), engine_lines(game)
-    assert not any(url.endswith(".snapshot.gz") for url in game.requests), "a refused snapshot was fetched"
+    assert not any("snapshot failed" in line for line in engine_lines(game)), engine_lines(game)
     plays(game)
 
 
