@@ -6,14 +6,16 @@
 // Same layout as the site (docs/offline.md): MicroPython UI through PyScript on the
 // main thread, the Pyodide engine in a worker. What changes is only where files come
 // from. Every file the site would download is embedded, gzip + base64, in a
-// <script type="application/x-py2048-file"> element (not executed, so no CSP hash);
-// build/onefile/page.js answers the page's fetches from them and starts PyScript,
-// bundled into one module by esbuild; the engine's worker is a classic worker made
-// from a blob (build/onefile/prelude.js + assets/engine/worker.mjs, bundled) that
-// receives its files by message. No runtime's code is changed.
+// <script type="application/x-py2048-file"> element (not executed, so no CSP hash).
+// build/onefile/head.js starts the engine's worker from <head>: a classic worker made
+// from a blob (build/onefile/prelude.js + assets/engine/worker.mjs, bundled), which
+// gets its files by message; build/onefile/page.js, at the end, sends them, answers
+// the page's fetches from the embedded files and starts PyScript, bundled into one
+// module by esbuild. No runtime's code is changed.
 //
 // No memory snapshot inside (measured, docs/offline.md): it would add 6.2 MB of gzip,
-// 8.2 MB once in base64, to a file of 8.9 MB, against the 10 MB the file may weigh.
+// 8.2 MB once in base64, to a file of 9.1 MB, against the 10 MB the file may weigh.
+// The worker makes one on the device at the first opening instead.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -41,6 +43,7 @@ const toml = text("pyscript.toml");
 const uiFiles = [...toml.matchAll(/^"\.\/([^"]+)"\s*=/gm)].map((m) => m[1]);
 const entry = /<script type="mpy" src="([^"]+)"/.exec(text("index.html"))[1];
 const page = new Map(); // path -> {bytes, type}
+if (!/^interpreter = ".*"$/m.test(toml)) throw new Error("pyscript.toml has no interpreter line");
 page.set("pyscript.toml", {
   bytes: Buffer.from(toml.replace(/^interpreter = ".*"$/m, `interpreter = "${HOME}micropython.mjs"`)),
   type: "text/plain",
@@ -94,7 +97,7 @@ for (const [file, type] of [
 for (const file of ENGINE_FILES) engine.set(file, { bytes: read(file), type: "text/plain" });
 
 // The worker: prelude, then assets/engine/worker.mjs as a classic script whose own
-// address (import.meta.url) is the one the page gives it (build/onefile/page.js).
+// address (import.meta.url) is the one the page gives it (build/onefile/head.js).
 const worker = await esbuild.build({
   entryPoints: [path.join(root, "assets/engine/worker.mjs")],
   bundle: true,
@@ -152,7 +155,8 @@ const style = text("assets/style.css");
 const icon = `data:image/svg+xml;base64,${read("assets/icons/icon.svg").toString("base64")}`;
 
 // Content-Security-Policy: only this page's own inline scripts (by hash), the blob:
-// modules and worker it makes from its embedded bytes, and no network at all.
+// modules and worker it makes from its embedded bytes, the data: module of its import
+// map, and no network at all ('unsafe-eval' as on the site: PyScript needs it).
 const csp = [
   "default-src 'none'",
   `script-src ${Object.values(scripts).map(hash).join(" ")} blob: data: 'unsafe-eval' 'wasm-unsafe-eval'`,
