@@ -72,7 +72,7 @@ e2e: setup venv
 # MicroPython and Pyodide, `make dist` itself (both outputs; the browser tests build
 # their own copies too, into temporary folders), then the page in a real Chromium.
 test: lint micropython-test pyodide-test setup dist
-	$(PY) -m pytest tests/unit tests/e2e
+	$(PY) -m pytest tests/unit tests/project tests/e2e
 
 # The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
 # the page loads, plus the service worker that keeps them for offline play; and

@@ -35,10 +35,12 @@
       if (notice) notice.hidden = false;
     }
 
+    // The waiting release takes over, then controllerchange reloads this page. When
+    // another tab has already let it in (it is active, nothing waits), just reload.
     function takeOver() {
-      if (!waiting) return;
       reloading = true;
-      waiting.postMessage({ type: "py2048-take-over" });
+      if (waiting && waiting.state === "installed") waiting.postMessage({ type: "py2048-take-over" });
+      else location.reload();
     }
 
     function watch(registration) {
@@ -55,9 +57,13 @@
     }
 
     // The first visit's worker claims the page too; only a switch the player asked
-    // for reloads it.
+    // for reloads it. A switch asked for in another tab leaves this one running the
+    // old release under the new worker: it keeps (or now shows) the offer to reload.
+    var controlled = !!workers.controller;
     workers.addEventListener("controllerchange", function () {
       if (reloading) location.reload();
+      else if (controlled) offer(null);
+      controlled = true;
     });
 
     function failed(error) {

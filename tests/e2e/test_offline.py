@@ -250,7 +250,9 @@ def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
     """Promise: a new release never switches under the player. A page controlled by
     release 1 sees "A new version is ready" once release 2 is deployed and it checks for
     updates; it keeps playing release 1 until "Reload" is clicked, which reloads into
-    release 2; release 1's cache is then gone."""
+    release 2; release 1's cache is then gone. A second tab gets the same offer, keeps
+    playing release 1 when the first tab switches, and reloads into release 2 when its
+    own "Reload" is clicked."""
     source = copy_of_repository(tmp_path / "source")
     out = tmp_path / "served" / SUB_PATH
     first = build(out, source)
@@ -259,6 +261,10 @@ def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
         wait_kept(game, first)
         assert not update_shown(game), "an offer on the first visit"
         game.page.evaluate("() => { window.py2048StillHere = true; }")
+        other = GamePage(game.context, game.context.new_page(), game.base_url)
+        other.goto()
+        other.wait_ready()
+        other.page.evaluate("() => { window.py2048StillHere = true; }")
 
         with (source / "assets" / "style.css").open("a") as css:
             css.write("\n/* release 2 */\n")
@@ -267,6 +273,7 @@ def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
         game.page.evaluate(
             "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
         until(game, "the new-version notice", lambda: update_shown(game))
+        until(other, "the new-version notice in the other tab", lambda: update_shown(other))
         text = game.page.evaluate("() => document.getElementById('update').textContent")
         assert "A new version is ready" in text
 
@@ -284,6 +291,16 @@ def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
         state = wait_kept(game, second)
         assert list(state["caches"]) == [second.cache], f"old caches left: {list(state['caches'])}"
         assert not update_shown(game)
+
+        # The other tab was not switched under its player: release 1, same document,
+        # still offering the reload, which now simply reloads into release 2.
+        assert other.page.evaluate("() => window.py2048StillHere === true"), "the other tab reloaded"
+        assert release_of(other) == first.release and update_shown(other)
+        other.click("#update-reload")
+        until(other, "the other tab's reload into release 2", lambda: release_of(other) == second.release
+              and other.page.evaluate("() => document.readyState") != "loading", BOOT_TIMEOUT)
+        other.wait_ready()
+        assert not update_shown(other)
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -1,0 +1,1 @@
+"""Tests of the project's own files (build and deploy configuration), CPython only."""
