@@ -23,6 +23,7 @@
         var file = all[path];
         if (!file) return null;
         var bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(file.text) : decode(file.text);
+        delete all[path]; // its text (8 MB in all) is not needed twice; `contents` keeps it
         var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
         return new Response(stream).arrayBuffer().then(function (buffer) {
           return { buffer: buffer, type: file.type };
