@@ -1,12 +1,19 @@
-// The two things the MicroPython UI cannot do for itself, kept as small as possible
+// The things the MicroPython UI cannot do for itself, kept as small as possible
 // (the game's logic stays in Python):
 // 1. Hear keys before Python runs (the first ~0.3 s of a visit): game/ui/app.py replays
 //    them in order, then calls stop(). Only which key was pressed is recorded.
 // 2. Survive a localStorage that throws (blocked storage, full quota): MicroPython in
 //    PyScript cannot catch a JavaScript exception, so game/ui/store.py goes through
 //    these guards, which turn every failure into a plain return value.
+// 3. Say that the game has failed, with a Reload button (#failure), and set
+//    #game[data-status="error"]: for the UI when the engine fails (py2048Failure.show),
+//    and by itself when the UI never starts (an error before stop(): its runtime could
+//    not load). A UI that is only slow to start says so while it is slow.
 (function () {
   "use strict";
+  // The UI is up in a third of a second here; after this it says it is still loading.
+  var UI_SLOW_MS = 8000;
+  var uiStarted = false;
   var events = [];
   function field(target) {
     var tag = target && target.tagName;
@@ -23,8 +30,61 @@
   document.addEventListener("keydown", record);
   window.py2048EarlyInput = {
     events: events,
-    stop: function () { document.removeEventListener("keydown", record); }
+    stop: function () {
+      uiStarted = true;
+      document.removeEventListener("keydown", record);
+      window.removeEventListener("error", uiFailed, true);
+      window.removeEventListener("unhandledrejection", uiFailed);
+      clearTimeout(slowTimer);
+      if (slowShown) {
+        var notice = document.getElementById("notice");
+        if (notice) notice.hidden = true;
+      }
+    }
   };
+
+  var failure = (window.py2048Failure = {
+    message: "", // what was shown, once something failed
+    // A lasting message with "Reload"; the board stays as it is. Never throws.
+    show: function (message) {
+      try {
+        failure.message = message || "failed";
+        var game = document.getElementById("game");
+        if (game) game.setAttribute("data-status", "error");
+        var text = document.getElementById("failure-text");
+        if (text && message) text.textContent = message;
+        var panel = document.getElementById("failure");
+        if (panel) panel.hidden = false;
+        var loading = document.getElementById("loading");
+        if (loading) loading.hidden = true;
+      } catch (e) {}
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (target && target.closest && target.closest("#failure-reload")) location.reload();
+  });
+
+  // Before the UI has started, an uncaught error or rejection (a runtime file that did
+  // not load, a module that failed) means it never will: its own words are in the page.
+  function uiFailed(event) {
+    if (uiStarted || failure.message) return;
+    var what = event && (event.reason || event.error || (event.target && (event.target.src || event.target.href)) || event.message);
+    console.error("the page's script could not start: " + (what && what.message ? what.message : what));
+    failure.show("");
+  }
+  window.addEventListener("error", uiFailed, true); // capture: resource errors too
+  window.addEventListener("unhandledrejection", uiFailed);
+  var slowShown = false;
+  var slowTimer = setTimeout(function () {
+    if (uiStarted || failure.message) return;
+    var notice = document.getElementById("notice");
+    var text = document.getElementById("failure");
+    if (!notice || !text) return;
+    notice.textContent = text.getAttribute("data-slow") || "";
+    notice.hidden = false;
+    slowShown = true;
+  }, UI_SLOW_MS);
 
   window.py2048Storage = {
     // true when items can be written and removed
@@ -35,11 +95,30 @@
         return true;
       } catch (e) { return false; }
     },
-    // the stored text; "" for a missing item; false when storage failed
-    read: function (key) {
+    // The stored text as a JSON string literal in plain ASCII, so that it reaches the
+    // engine exactly as stored: MicroPython's bridge cuts a string at a NUL character
+    // and drops a leading byte-order mark, which would let the engine judge other text
+    // than the one in storage. "" for a missing item; false when storage failed.
+    readExact: function (key) {
       try {
         var value = window.localStorage.getItem(key);
-        return typeof value === "string" ? value : "";
+        if (typeof value !== "string") return "";
+        return JSON.stringify(value).replace(/[\u007f-\uffff]/g, function (c) {
+          return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4);
+        });
+      } catch (e) { return false; }
+    },
+    // Keep a copy of item `from` under `to`, verbatim, if it is at most `cap` characters
+    // (a rejected save, for diagnosis: one at most, never a huge one). true when kept.
+    setAside: function (from, to, cap) {
+      try {
+        var value = window.localStorage.getItem(from);
+        if (typeof value === "string" && value.length <= cap) {
+          window.localStorage.setItem(to, value);
+          return true;
+        }
+        window.localStorage.removeItem(to);
+        return false;
       } catch (e) { return false; }
     },
     // true when written

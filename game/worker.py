@@ -52,8 +52,21 @@ def engine() -> Engine:
     return _engine
 
 
-def start(game_text: str, best_text: str, size: int, undo_depth: int) -> str:
-    return json.dumps(engine().start(game_text or None, best_text or None, int(size), int(undo_depth)))
+def stored(quoted: str) -> str | None:
+    """Text from the page's storage, which the page sends quoted as a JSON string
+    literal ("" for none) so that it arrives exactly as stored (assets/boot.js
+    readExact): the engine judges the very characters in storage, a NUL included."""
+    if not quoted:
+        return None
+    try:
+        text = json.loads(quoted)
+    except ValueError:
+        return str(quoted)  # not a literal: judged as it is (and rejected)
+    return text if isinstance(text, str) else str(quoted)
+
+
+def start(game_quoted: str, best_quoted: str, size: int, undo_depth: int) -> str:
+    return json.dumps(engine().start(stored(game_quoted), stored(best_quoted), int(size), int(undo_depth)))
 
 
 def move(direction: str, clock_ms: int) -> str:
@@ -76,8 +89,8 @@ def keep_playing(clock_ms: int) -> str:
     return json.dumps(engine().keep_playing(int(clock_ms)))
 
 
-def merge_best(best_text: str) -> str:
-    return json.dumps(engine().merge_best(str(best_text)))
+def merge_best(best_quoted: str) -> str:
+    return json.dumps(engine().merge_best(stored(best_quoted) or ""))
 
 
 def set_clock(clock_ms: int) -> str:

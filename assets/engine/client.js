@@ -7,11 +7,19 @@
 //   call(name, ...args)  a promise of the engine's answer (JSON text) for one call of
 //                    game/worker.py with these plain arguments (strings, numbers);
 //                    calls are answered in the order they were made
+//   failure          "" while the engine lives; once it has failed (it could not start,
+//                    its worker reported an error, or a call went unanswered for
+//                    CALL_BOUND_MS once it was ready: a crashed or killed worker says
+//                    nothing), why; every pending and later call then rejects with it
 // Plain data only crosses: the UI in MicroPython parses the text itself.
 (function () {
   "use strict";
+  // A call is answered in milliseconds once the engine is ready; this much silence
+  // means the worker is gone (a crash, an out-of-memory kill), not that it is busy.
+  var CALL_BOUND_MS = 10000;
   var pending = new Map();
   var nextId = 1;
+  var started = false; // the engine is ready: calls are timed from then on
   var settle = {};
   var ready = new Promise(function (resolve, reject) {
     settle.resolve = resolve;
@@ -19,10 +27,45 @@
   });
   ready.catch(function () {}); // the UI reports it; no unhandled rejection meanwhile
 
+  var worker = null;
+  var engine = (window.py2048Engine = {
+    ready: ready,
+    call: function (name) {
+      var args = Array.prototype.slice.call(arguments, 1);
+      return new Promise(function (resolve, reject) {
+        if (!worker || engine.failure) {
+          reject(new Error(engine.failure || "no engine worker"));
+          return;
+        }
+        var id = nextId++;
+        var callbacks = { resolve: resolve, reject: reject, timer: 0 };
+        pending.set(id, callbacks);
+        time(callbacks);
+        worker.postMessage({ id: id, call: name, args: args });
+      });
+    },
+    failure: "",
+    lastCallMs: 0 // how long the engine's Python took for the last answer (benchmarks)
+  });
+
   function fail(message) {
+    if (engine.failure) return;
+    engine.failure = message;
     settle.reject(new Error(message));
-    pending.forEach(function (callbacks) { callbacks.reject(new Error(message)); });
+    pending.forEach(function (callbacks) {
+      clearTimeout(callbacks.timer);
+      callbacks.reject(new Error(message));
+    });
     pending.clear();
+    if (worker) worker.terminate(); // whatever is left of it
+  }
+
+  function time(callbacks) {
+    if (started && !callbacks.timer) {
+      callbacks.timer = setTimeout(function () {
+        fail("the engine stopped answering");
+      }, CALL_BOUND_MS);
+    }
   }
 
   // ?engine=snapshot or ?engine=plain on the page's address forces that start (for
@@ -31,9 +74,8 @@
   var url = "assets/engine/worker.mjs";
   if (forced === "snapshot" || forced === "plain") url += "?boot=" + forced;
 
-  var worker = null;
   try {
-    // (the one offline file makes its worker itself: build/onefile/page.js)
+    // (the one offline file makes its worker itself: build/onefile/head.js)
     worker = window.py2048EngineWorker
       ? window.py2048EngineWorker(forced)
       : new Worker(url, { type: "module", name: "engine" });
@@ -44,6 +86,8 @@
     worker.onmessage = function (event) {
       var data = event.data;
       if (data.ready) {
+        started = true;
+        pending.forEach(time);
         settle.resolve(data.ready);
       } else if (data.failed) {
         fail(data.failed);
@@ -51,6 +95,7 @@
         var callbacks = pending.get(data.id);
         if (!callbacks) return;
         pending.delete(data.id);
+        clearTimeout(callbacks.timer);
         if ("reply" in data) {
           engine.lastCallMs = data.ms;
           callbacks.resolve(data.reply);
@@ -61,22 +106,9 @@
     worker.onerror = function (event) {
       fail("the engine worker stopped: " + (event.message || "error"));
     };
+    worker.onmessageerror = function () {
+      fail("the engine worker sent a message that could not be read");
+    };
   }
 
-  var engine = (window.py2048Engine = {
-    ready: ready,
-    call: function (name) {
-      var args = Array.prototype.slice.call(arguments, 1);
-      return new Promise(function (resolve, reject) {
-        if (!worker) {
-          reject(new Error("no engine worker"));
-          return;
-        }
-        var id = nextId++;
-        pending.set(id, { resolve: resolve, reject: reject });
-        worker.postMessage({ id: id, call: name, args: args });
-      });
-    },
-    lastCallMs: 0 // how long the engine's Python took for the last answer (benchmarks)
-  });
 })();

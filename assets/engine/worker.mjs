@@ -304,7 +304,10 @@ async function boot() {
     indexURL: PYODIDE.href,
     createPyodideModule: (settings) => factory.then((module) => module.default(settings)),
     stdout: console.log,
-    stderr: console.warn,
+    stderr: (line) => {
+      console.warn(line);
+      if (/^Fatal Python error/.test(line)) failed(`Python stopped: ${line}`);
+    },
   };
 
   let reason;
@@ -340,17 +343,42 @@ async function boot() {
   return { boot: "plain", reason, calls };
 }
 
+// Pyodide does not fail when one of its files cannot be fetched: without its wasm it
+// logs a warning and waits forever, without its standard library it starts an
+// interpreter that cannot run. So this worker watches its own requests for Pyodide's
+// files and gives up at once, saying which (the snapshot is not one of them: without
+// it the start is only slower). Everything else fetches as usual.
+let failedAlready = false;
+function failed(message) {
+  if (failedAlready) return;
+  failedAlready = true;
+  console.error(`engine: failed to start: ${message}`);
+  self.postMessage({ failed: message });
+}
+const fetchAnything = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const url = String(input && input.url ? input.url : input);
+  const essential = url.startsWith(PYODIDE.href);
+  const name = url.slice(url.lastIndexOf("/") + 1).replace(/[?#].*$/, "");
+  let response;
+  try {
+    response = await fetchAnything(input, init);
+  } catch (error) {
+    if (essential) failed(`${name} could not be downloaded (${describe(error)})`);
+    throw error;
+  }
+  if (essential && !response.ok) failed(`${name} answered ${response.status}`);
+  return response;
+};
+
 boot().then(
   (ready) => {
+    if (failedAlready) return;
     calls = ready.calls;
     const ms = mark("engine_ready");
     console.info(`engine: ${ready.boot} start in ${ms} ms ${JSON.stringify(marks)}`);
     self.postMessage({ ready: { boot: ready.boot, reason: ready.reason || "", ms, marks } });
     drain();
   },
-  (error) => {
-    const message = describe(error);
-    console.error(`engine: failed to start: ${message}`);
-    self.postMessage({ failed: message });
-  },
+  (error) => failed(describe(error)),
 );

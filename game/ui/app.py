@@ -49,6 +49,8 @@ class App:
         self.letters = True
         self.saved_game = self.store.read(GAME)
         self.warned_storage = False
+        self.fatal = False  # the engine failed: nothing more is asked or stored
+        self.slow_shown = False
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
         self.other_best: "str | None" = None  # best scores another tab just stored
@@ -62,7 +64,7 @@ class App:
 
     def boot(self) -> None:
         """Paint what was saved, listen, replay early keys, then start the engine."""
-        board = snapshot.board_from_saved(self.saved_game)
+        board = snapshot.board_from_saved(snapshot.stored_text(self.saved_game))
         if board:
             self.view.paint(board)
             self.view.set_attributes((("data-board", snapshot.board_attr(board)),))
@@ -79,8 +81,10 @@ class App:
         js.setTimeout(self.proxy(self.check_started), SLOW_START_MS)
 
     def check_started(self) -> None:
-        if self.engine is None:
-            self.notify(text.say("engine_slow"))
+        """A slow start is not a failure: say so, until the engine is ready."""
+        if self.engine is None and not self.fatal:
+            self.slow_shown = True
+            self.notify(text.say("engine_slow"), lasting=True)
 
     def engine_ready(self, info: "Any") -> None:
         """Python is up in the worker (restored from its snapshot or started plain)."""
@@ -92,13 +96,29 @@ class App:
     def engine_failed(self, error: "Any") -> None:
         """The engine could not start: say so and keep the board that is on screen."""
         js.console.error("engine failed to start: " + str(error))
-        self.notify(text.say("engine_failed"), lasting=True)
+        self.fail(text.say("engine_failed"))
+
+    def fail(self, message: str) -> None:
+        """The game cannot go on: `#game[data-status="error"]` and a lasting message
+        with "Reload" (assets/boot.js). The board stays as it is and nothing more is
+        stored, so the last good save is what a reload resumes; queued input is
+        dropped, never applied twice."""
+        if self.fatal:
+            return
+        self.fatal = True
+        self.queue = []
+        if self.slow_shown or self.notice_timer is not None:
+            self.view.hide_notice()
+        js.window.py2048Failure.show(message)
 
     def started(self, answer: "Any") -> None:
+        if self.slow_shown:
+            self.slow_shown = False
+            self.view.hide_notice()
         reply = json.loads(str(answer))
         self.ahead = reply["ahead"]
         if reply["notice"] == "save-invalid" and self.saved_game:
-            self.store.write(REJECTED, self.saved_game)
+            self.store.set_aside(GAME, REJECTED)
         self.apply(reply)
         if reply["notice"] == "save-invalid":
             self.notify(text.say("save_invalid"))
@@ -110,6 +130,8 @@ class App:
     # resumes a waiting task on a timer, which added 3-20 ms to every key press.
 
     def push(self, action: str) -> None:
+        if self.fatal:
+            return
         self.queue.append(action)
         if self.engine is not None and not self.busy:
             self.next()
@@ -189,8 +211,13 @@ class App:
             self.next()
 
     def failed(self, error: "Any") -> None:
-        """The engine raised: report it, count the attempt as handled, go on."""
+        """The engine raised: report it, count the attempt as handled, go on; unless the
+        engine itself is gone (assets/engine/client.js `failure`)."""
         js.console.error("engine call failed: " + str(error))
+        if str(js.window.py2048Engine.failure or ""):
+            self.busy = False
+            self.fail(text.say("engine_stopped"))
+            return
         self.ahead = {}  # ask the engine for moves until its next answer
         if self.current in COUNTED:
             self.view.count_input()

@@ -10,6 +10,17 @@ import json
 SIZES = (4, 5, 6)
 
 
+def stored_text(quoted: "str | None") -> "str | None":
+    """The stored text from its JSON string literal (game/ui/store.py), or None."""
+    if not quoted:
+        return None
+    try:
+        text = json.loads(quoted)
+    except Exception:  # MicroPython raises ValueError, CPython JSONDecodeError
+        return None
+    return text if isinstance(text, str) else None
+
+
 def board_from_saved(text: "str | None") -> "list[list[int]] | None":
     """The saved board if the text looks like one, else None."""
     if not text or len(text) > 200000:

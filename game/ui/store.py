@@ -14,6 +14,9 @@ PREFIX = "py2048:"
 GAME = "game"
 BEST = "best"
 REJECTED = "rejected-game"
+# A rejected game is kept (for diagnosis) only up to this size: the engine accepts no
+# longer text anyway (game/saves.py MAX_TEXT), and a huge one must not stay forever.
+REJECTED_CAP = 200000
 
 
 class Store:
@@ -22,12 +25,19 @@ class Store:
         self.ok = bool(self.guard.probe(PREFIX + "probe"))
 
     def read(self, name: str) -> "str | None":
-        """The stored text, or None when there is none or storage failed."""
-        value = self.guard.read(PREFIX + name)
+        """The stored text quoted as a JSON string literal (assets/boot.js readExact:
+        it crosses into MicroPython and on to the engine exactly as stored), or None
+        when there is none or storage failed. `snapshot.stored_text` unquotes it."""
+        value = self.guard.readExact(PREFIX + name)
         if not isinstance(value, str):  # the guard's false: storage failed
             self.ok = False
             return None
         return value or None
+
+    def set_aside(self, name: str, copy: str) -> bool:
+        """Copy item `name` to `copy` verbatim (on the JavaScript side, so nothing is
+        cut), unless it is longer than REJECTED_CAP."""
+        return bool(self.guard.setAside(PREFIX + name, PREFIX + copy, REJECTED_CAP))
 
     def write(self, name: str, text: str) -> bool:
         written = bool(self.guard.write(PREFIX + name, text))

@@ -34,10 +34,11 @@ MESSAGES = {
         "save_invalid": "Your saved game could not be read, so a new game has started.",
         "no_storage": "This browser is not keeping data for this page: progress will not be saved.",
         "engine_failed": "The Python engine could not start. Reload the page to try again.",
-        "engine_slow": (
-            "Python is taking long to start: your moves will be played once it is ready. "
-            "If nothing happens, reload the page."
+        "engine_stopped": (
+            "The Python engine stopped. Your game is saved up to your last move: "
+            "reload the page to go on."
         ),
+        "engine_slow": "Python is taking long to start: your moves will be played once it is ready.",
     }
 }
 

@@ -30,6 +30,17 @@ def test_snapshot_gives_up_on_anything_else() -> None:
     assert snapshot.board_from_saved(None) is None
 
 
+def test_stored_text_is_unquoted_whole() -> None:
+    """Storage reaches the UI quoted as a JSON literal (game/ui/store.py); unquoting it
+    keeps every character (in MicroPython too), a NUL included."""
+    for original in ["{}", "a\u0000b", "\ufeff{}", "\u00e9"]:
+        assert snapshot.stored_text(json.dumps(original)) == original
+    assert snapshot.stored_text(None) is None
+    assert snapshot.stored_text("") is None
+    assert snapshot.stored_text("not quoted") is None
+    assert snapshot.stored_text("[1]") is None
+
+
 def test_board_attribute_format() -> None:
     board = [[2, 0, 0, 0], [0, 0, 4, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     assert snapshot.board_attr(board) == "2,0,0,0/0,0,4,0/0,0,0,0/0,0,0,0"

@@ -44,7 +44,7 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
         "undo": json.dumps([1300]),
         "keep_playing": json.dumps([1400]),
         "set_clock": json.dumps([1500]),
-        "merge_best": json.dumps([started["best_save"]]),
+        "merge_best": json.dumps([json.dumps(started["best_save"])]),
         "new_game": json.dumps([0]),
     }
     answers = {name: json.loads(worker.call(name, args)) for name, args in kinds.items()}
@@ -72,3 +72,23 @@ def test_crypto_words_are_32_bit_and_not_repeated_between_sources() -> None:
     assert all(0 <= word < 2**32 for word in words)
     assert words[:8] != [second() for _ in range(8)]
     assert len(set(words)) > 590
+
+
+def test_stored_text_arrives_exactly_as_stored() -> None:
+    """The page quotes stored text as a JSON literal: the engine unquotes every
+    character, a NUL and a byte-order mark included; "" means nothing stored."""
+    for text in ["{}", "\ufeff{}", "{}\u0000junk", "\u00e9\u2028", ""]:
+        assert worker.stored(json.dumps(text)) == text
+    assert worker.stored("") is None
+    assert worker.stored("not a literal") == "not a literal"  # judged as it is
+    assert worker.stored("[1]") == "[1]"
+
+
+def test_a_valid_save_with_a_nul_and_junk_after_it_is_rejected(seeded_engine: api.Engine) -> None:
+    """What storage holds is judged, not a prefix of it: a save followed by a NUL and
+    junk is not a save (a bridge that cut at the NUL would have accepted it)."""
+    save = seeded_engine.start(None, None)["save"]
+    resumed = json.loads(worker.call("start", json.dumps([json.dumps(save), "", 4, 1])))
+    assert resumed["notice"] is None and not resumed["spawns"]
+    cut = json.loads(worker.call("start", json.dumps([json.dumps(save + "\u0000junk"), "", 4, 1])))
+    assert cut["notice"] is not None and cut["spawns"]
