@@ -8,6 +8,7 @@ otherwise (a best-score merge, a move that did nothing).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import given, settings
@@ -40,7 +41,7 @@ def test_a_fresh_start_is_revision_0_in_state_and_document() -> None:
 
 def test_each_kind_of_change_raises_the_revision_by_one() -> None:
     engine = engine_at("1024 1024 . ./2 . . ./. . . ./. . . .", revision=7)
-    steps = [
+    steps: list[tuple[str, Callable[[], api.Reply]]] = [
         ("move", lambda: engine.move("left")),  # wins: 2048
         ("continue", engine.keep_playing),
         ("clock", lambda: engine.set_clock(9000)),
