@@ -7,6 +7,9 @@ numbers down: every tile comes from spawns of 2 or 4, one per move plus two at t
 start, so the sum of the tiles fixes how many 4s were spawned, and that in turn fixes
 the score exactly (a tile 2**k built from 2s earned (k-1)*2**k points; each 4 spawned
 instead of two 2s earned 4 fewer). The undo history must be a chain of real moves.
+A game document carries a revision, so that of two tabs' copies the newer is known.
+Best scores are judged size by size: a bad entry is set aside alone, so it cannot
+cost the player the valid best of another size.
 The format is documented in docs/save-format.md.
 """
 
