@@ -7,12 +7,16 @@ numbers down: every tile comes from spawns of 2 or 4, one per move plus two at t
 start, so the sum of the tiles fixes how many 4s were spawned, and that in turn fixes
 the score exactly (a tile 2**k built from 2s earned (k-1)*2**k points; each 4 spawned
 instead of two 2s earned 4 fewer). The undo history must be a chain of real moves.
+A game document carries a revision, so that of two tabs' copies the newer is known.
+Best scores are judged size by size: a bad entry is set aside alone, so it cannot
+cost the player the valid best of another size.
 The format is documented in docs/save-format.md.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from game import rules
@@ -21,7 +25,10 @@ from game.session import UNDO_DEPTHS, Position, Session
 
 GAME_FORMAT = "py2048-game"
 BEST_FORMAT = "py2048-best"
-VERSION = 1
+GAME_VERSION = 2  # what dump_game writes: version 1 plus "revision"
+GAME_VERSIONS = (1, 2)  # what load_game reads; version 1 is revision 0
+BEST_VERSION = 1
+MAX_REVISION = (1 << 53) - 1  # the largest integer a JavaScript number holds exactly
 MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
 MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000
 MAX_SCORE = 1 << 60  # a guard against absurd integers; the exact check comes after
@@ -31,7 +38,10 @@ _GAME_KEYS = frozenset(
     {"format", "version", "size", "board", "score", "moves", "won", "keep_playing",
      "clock_ms", "undo_depth", "history"}
 )
+_GAME_KEYS_BY_VERSION = {1: _GAME_KEYS, 2: _GAME_KEYS | {"revision"}}
 _POSITION_KEYS = frozenset({"board", "score", "moves", "won"})
+_BEST_KEYS = frozenset({"format", "version", "best"})
+_SIZE_KEYS = {str(size): size for size in rules.SIZES}
 
 
 class SaveError(ValueError):
@@ -84,7 +94,7 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def _parse(text: object, fmt: str) -> dict[str, Any]:
+def _parse(text: object, fmt: str, versions: tuple[int, ...]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise SaveError("not text")
     if len(text) > MAX_TEXT:
@@ -99,7 +109,7 @@ def _parse(text: object, fmt: str) -> dict[str, Any]:
         raise SaveError("not a JSON object")
     if data.get("format") != fmt:
         raise SaveError("not a saved game of this kind")
-    if not _is_int(data.get("version")) or data["version"] != VERSION:
+    if not _is_int(data.get("version")) or data["version"] not in versions:
         raise SaveError("unknown version")
     return data
 
@@ -107,6 +117,20 @@ def _parse(text: object, fmt: str) -> dict[str, Any]:
 def max_value(size: int) -> int:
     """The largest tile a board can ever hold: every cell a chain ending in a 4 spawn."""
     return 1 << (size * size + 1)
+
+
+def max_score(size: int) -> int:
+    """The largest best score accepted for a size: n² cells, each holding `max_value`.
+
+    A tile 2**k is worth at most (k-1)*2**k points (all of it built from 2s), and that
+    grows with k, so no board `load_game` accepts (every cell at most `max_value`) can
+    score more than n² times the worth of the largest tile: n**4 * 2**(n*n + 1). Real
+    play stays far below (it cannot fill a board with the largest tile), but a tighter
+    bound would reject the score of some game this module accepts, and the engine would
+    then write a best score that its own next load sets aside: the best would drop.
+    """
+    cells = size * size
+    return cells * cells * max_value(size)
 
 
 def _board(value: object, size: int) -> Board:
@@ -182,10 +206,11 @@ def position_document(position: Position) -> dict[str, Any]:
 
 
 def game_document(session: Session) -> dict[str, Any]:
-    """The save document for a session (plain data, ready for JSON)."""
+    """The save document for a session (plain data, ready for JSON), always the newest version."""
     return {
         "format": GAME_FORMAT,
-        "version": VERSION,
+        "version": GAME_VERSION,
+        "revision": session.revision,
         "size": session.size,
         **position_document(session.position),
         "keep_playing": session.keep_playing,
@@ -203,10 +228,13 @@ def load_game(text: object, source: Any, best: dict[int, int] | None = None) -> 
     """A session from saved text, or SaveError saying what is wrong with it.
 
     `best` is the best score per board size; the session takes its own size's.
+    Version 1 documents (written before games had a revision) read as revision 0,
+    under the same rules otherwise.
     """
-    data = _parse(text, GAME_FORMAT)
-    if set(data) != _GAME_KEYS:
+    data = _parse(text, GAME_FORMAT, GAME_VERSIONS)
+    if set(data) != _GAME_KEYS_BY_VERSION[data["version"]]:
         raise SaveError("game has the wrong fields")
+    revision = _int(data["revision"], "revision", 0, MAX_REVISION) if "revision" in data else 0
     size = data["size"]
     if not _is_int(size) or size not in rules.SIZES:
         raise SaveError("unsupported board size")
@@ -233,29 +261,72 @@ def load_game(text: object, source: Any, best: dict[int, int] | None = None) -> 
         history=history,
         keep_playing=keep_playing,
         clock_ms=clock_ms,
+        revision=revision,
     )
 
 
 def dump_best(best: dict[int, int]) -> str:
     return json.dumps(
-        {"format": BEST_FORMAT, "version": VERSION,
+        {"format": BEST_FORMAT, "version": BEST_VERSION,
          "best": {str(size): best.get(size, 0) for size in rules.SIZES}},
         separators=(",", ":"),
     )
 
 
-def load_best(text: object) -> dict[int, int]:
-    """Best score per board size from saved text, or SaveError."""
-    data = _parse(text, BEST_FORMAT)
-    if set(data) != {"format", "version", "best"}:
+@dataclass(frozen=True)
+class BestScores:
+    """The best-score entries that passed, and which ones were set aside.
+
+    Each size's entry is judged on its own: one edited or corrupted entry must not cost
+    the player the valid best of another size (RULES.md: the best never drops).
+    """
+
+    scores: dict[int, int]
+    rejected_sizes: tuple[int, ...] = ()  # board sizes whose entry was set aside, sorted
+    unknown_keys: int = 0  # entries under a key that names no board size, set aside
+
+    @property
+    def complete(self) -> bool:
+        """True when nothing in the document was set aside."""
+        return not self.rejected_sizes and not self.unknown_keys
+
+
+def _best_entry(value: object, size: int) -> int:
+    score = _int(value, "best score", 0, max_score(size))
+    if score % 4:
+        raise SaveError("best score is not a reachable score")
+    return score
+
+
+def read_best(text: object) -> BestScores:
+    """Best score per board size from saved text, entry by entry.
+
+    Raises SaveError only when the document as a whole is unusable (not text, too long,
+    too deep, not JSON, wrong format, version or fields, `best` not an object); a bad
+    entry is left out and named in the result instead.
+    """
+    data = _parse(text, BEST_FORMAT, (BEST_VERSION,))
+    if set(data) != _BEST_KEYS:
         raise SaveError("best scores have the wrong fields")
     table = data["best"]
-    if not isinstance(table, dict) or not set(table) <= {str(s) for s in rules.SIZES}:
-        raise SaveError("best scores name an unknown board size")
-    best: dict[int, int] = {}
+    if not isinstance(table, dict):
+        raise SaveError("best scores are not an object")
+    scores: dict[int, int] = {}
+    rejected: list[int] = []
+    unknown = 0
     for key, value in table.items():
-        score = _int(value, "best score")
-        if score % 4:
-            raise SaveError("best score is not a reachable score")
-        best[int(key)] = score
-    return best
+        size = _SIZE_KEYS.get(key)
+        if size is None:
+            unknown += 1
+            continue
+        try:
+            scores[size] = _best_entry(value, size)
+        except SaveError:
+            rejected.append(size)
+    return BestScores(scores, tuple(sorted(rejected)), unknown)
+
+
+def load_best(text: object) -> dict[int, int]:
+    """The valid best scores per board size (bad entries left out), or SaveError for a
+    document that is unusable as a whole. `read_best` also says what was left out."""
+    return read_best(text).scores

@@ -60,7 +60,9 @@ class Session:
     """A game plus the state around it that RULES.md defines.
 
     `keep_playing` is only meaningful once the game is won: it records that the player
-    chose to go on, which hides the win dialog for the rest of this game.
+    chose to go on, which hides the win dialog for the rest of this game. `revision`
+    counts the changes of the saved game (the engine raises it; a session never does),
+    so that of two stored copies of a game the newer one can be told apart.
     """
 
     position: Position
@@ -70,13 +72,14 @@ class Session:
     history: list[Position] = field(default_factory=list)
     keep_playing: bool = False
     clock_ms: int = 0
+    revision: int = 0
 
     @classmethod
     def new(
-        cls, size: int, source: chance.WordSource, best: int = 0, undo_depth: int = 1
+        cls, size: int, source: chance.WordSource, best: int = 0, undo_depth: int = 1, revision: int = 0
     ) -> tuple[Session, tuple[Spawn, ...]]:
         position, spawns = start_position(size, source)
-        return cls(position, source, best=best, undo_depth=undo_depth), spawns
+        return cls(position, source, best=best, undo_depth=undo_depth, revision=revision), spawns
 
     def __post_init__(self) -> None:
         if self.undo_depth not in UNDO_DEPTHS:

@@ -97,6 +97,10 @@ def set_clock(clock_ms: int) -> str:
     return json.dumps(engine().set_clock(int(clock_ms)))
 
 
+def follow(game_text: str) -> str:
+    return json.dumps(engine().follow(str(game_text)))
+
+
 CALLS: dict[str, Callable[..., str]] = {
     "start": start,
     "move": move,
@@ -106,6 +110,7 @@ CALLS: dict[str, Callable[..., str]] = {
     "keep_playing": keep_playing,
     "merge_best": merge_best,
     "set_clock": set_clock,
+    "follow": follow,
 }
 
 
@@ -137,6 +142,7 @@ def warm_up() -> None:
         scratch.undo(1000)
         scratch.start(reply["save"], reply["best_save"], size, 5)
         scratch.merge_best(reply["best_save"])
+        scratch.follow(reply["save"])
         scratch.keep_playing(1000)
         scratch.set_clock(2000)
         scratch.new_game(size)

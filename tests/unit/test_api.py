@@ -8,10 +8,10 @@ from game import api, chance, rules, saves
 from game.session import Session
 from tests.unit.boards import board, consistent
 
-REPLY_KEYS = {"kind", "changed", "direction", "points", "tiles", "spawn", "spawns", "notice",
-              "state", "save", "best_save", "ahead"}
+REPLY_KEYS = {"kind", "changed", "game_changed", "direction", "points", "tiles", "spawn", "spawns",
+              "notice", "set_aside", "state", "save", "best_save", "ahead"}
 STATE_KEYS = {"size", "board", "score", "best", "moves", "won", "status", "can_undo",
-              "undo_depth", "clock_ms", "max_tile"}
+              "undo_depth", "clock_ms", "max_tile", "revision"}
 
 
 def engine_at(text: str, seed: int = 1, lookahead: bool = False) -> api.Engine:

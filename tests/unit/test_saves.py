@@ -73,7 +73,18 @@ BAD_GAMES: dict[str, object] = {
     "not json": "{board: nope",
     "json list": "[1, 2, 3]",
     "wrong format": mutated({"format": "other"}),
-    "future version": mutated({"version": 2}),
+    "future version": mutated({"version": 3}),
+    "version 0": mutated({"version": 0}),
+    "version 1 with a revision": mutated({"version": 1}),
+    "version 2 without a revision": json.dumps(
+        {k: v for k, v in document(played(5, 30)).items() if k != "revision"}),
+    "negative revision": mutated({"revision": -1}),
+    "float revision": mutated({"revision": 3.0}),
+    "bool revision": mutated({"revision": True}),
+    "text revision": mutated({"revision": "3"}),
+    "null revision": mutated({"revision": None}),
+    "revision beyond 2**53-1": mutated({"revision": saves.MAX_REVISION + 1}),
+    "huge revision": mutated({"revision": 1 << 200}),
     "version as text": mutated({"version": "1"}),
     "size 3": mutated({"size": 3}),
     "size as bool": mutated({"size": True}),
@@ -120,21 +131,162 @@ def test_save_invalid_game_is_rejected(name: str) -> None:
         saves.load_game(BAD_GAMES[name], chance.seeded(0))
 
 
-BAD_BEST: dict[str, object] = {
+def best_text(table: object, **change: object) -> str:
+    data: dict[str, object] = {"format": "py2048-best", "version": 1, "best": table}
+    data.update(change)
+    return json.dumps(data)
+
+
+GOOD_TABLE = {"4": 2048, "5": 400, "6": 64}
+
+BAD_BEST_DOCUMENTS: dict[str, object] = {
+    "not text": 42,
     "not json": "nope",
-    "wrong format": json.dumps({"format": "py2048-game", "version": 1, "best": {}}),
-    "unknown size": json.dumps({"format": "py2048-best", "version": 1, "best": {"7": 4}}),
-    "negative": json.dumps({"format": "py2048-best", "version": 1, "best": {"4": -4}}),
-    "unreachable": json.dumps({"format": "py2048-best", "version": 1, "best": {"4": 6}}),
-    "text": json.dumps({"format": "py2048-best", "version": 1, "best": {"4": "100"}}),
-    "extra field": json.dumps({"format": "py2048-best", "version": 1, "best": {}, "x": 1}),
+    "json list": "[1, 2, 3]",
+    "too long": best_text(GOOD_TABLE) + " " * saves.MAX_TEXT,
+    "deep nesting": "[" * 100_000 + "]" * 100_000,
+    "deep nesting inside": best_text(GOOD_TABLE, x=json.loads("[" * 40 + "]" * 40)),
+    "wrong format": best_text(GOOD_TABLE, format="py2048-game"),
+    "unknown version": best_text(GOOD_TABLE, version=2),
+    "version as text": best_text(GOOD_TABLE, version="1"),
+    "extra field": best_text(GOOD_TABLE, x=1),
+    "missing best": json.dumps({"format": "py2048-best", "version": 1}),
+    "best a list": best_text([2048, 400, 64]),
+    "best null": best_text(None),
+    "best a number": best_text(2048),
 }
 
 
-@pytest.mark.parametrize("name", sorted(BAD_BEST))
-def test_save_invalid_best_is_rejected(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(BAD_BEST_DOCUMENTS))
+def test_save_invalid_best_document_is_rejected_whole(name: str) -> None:
     with pytest.raises(saves.SaveError):
-        saves.load_best(BAD_BEST[name])
+        saves.read_best(BAD_BEST_DOCUMENTS[name])
+    with pytest.raises(saves.SaveError):
+        saves.load_best(BAD_BEST_DOCUMENTS[name])
+
+
+# One bad entry each: (size it replaces, value). Every other size must survive.
+BAD_BEST_ENTRIES: dict[str, tuple[int, object]] = {
+    "negative": (5, -4),
+    "text": (4, "100"),
+    "markup": (4, "<img src=x onerror=alert(1)>"),
+    "float": (6, 64.0),
+    "bool": (4, True),
+    "null": (5, None),
+    "list": (6, [64]),
+    "object": (4, {"4": 4}),
+    "not a multiple of 4": (4, 6),
+    "two": (5, 2),
+    "3 on 5x5": (5, 3),
+    "above the bound": (4, saves.max_score(4) + 4),
+    "bound of 6x6 on 4x4": (4, saves.max_score(6)),
+    "2**60": (5, 1 << 60),
+    "2**200": (6, 1 << 200),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_BEST_ENTRIES))
+def test_a_bad_best_entry_is_set_aside_alone(name: str) -> None:
+    size, value = BAD_BEST_ENTRIES[name]
+    table: dict[str, object] = {**GOOD_TABLE, str(size): value}
+    found = saves.read_best(best_text(table))
+    expected = {int(k): v for k, v in GOOD_TABLE.items() if int(k) != size}
+    assert found.scores == expected and found.rejected_sizes == (size,)
+    assert found.unknown_keys == 0 and not found.complete
+    assert saves.load_best(best_text(table)) == expected
+
+
+@pytest.mark.parametrize("key", ["7", "3", "04", " 4", "4.0", "four", "", "__proto__"])
+def test_a_best_entry_under_an_unknown_key_is_set_aside_alone(key: str) -> None:
+    found = saves.read_best(best_text({**GOOD_TABLE, key: 4}))
+    assert found.scores == {4: 2048, 5: 400, 6: 64}
+    assert found.rejected_sizes == () and found.unknown_keys == 1
+
+
+def test_every_bad_entry_at_once_leaves_an_empty_table_not_an_error() -> None:
+    found = saves.read_best(best_text({"4": -4, "5": 3, "6": "x", "9": 8}))
+    assert found.scores == {} and found.rejected_sizes == (4, 5, 6) and found.unknown_keys == 1
+
+
+def test_a_valid_best_document_is_complete_and_a_subset_is_fine() -> None:
+    found = saves.read_best(best_text({"5": 0}))
+    assert found.scores == {5: 0} and found.complete
+    assert saves.read_best(best_text({})).scores == {}
+
+
+# -- the largest best score accepted per size ------------------------------------------
+
+def test_max_score_is_n4_times_the_largest_tile() -> None:
+    assert {n: saves.max_score(n) for n in rules.SIZES} == {
+        4: 33_554_432, 5: 41_943_040_000, 6: 178_120_883_699_712}
+    for n in rules.SIZES:
+        bound = saves.max_score(n)
+        assert bound == n**4 * 2 ** (n * n + 1) and bound % 4 == 0
+        assert bound <= saves.MAX_REVISION, "exact as a JavaScript number"
+        assert saves.load_best(best_text({str(n): bound})) == {n: bound}
+        assert saves.read_best(best_text({str(n): bound + 4})).rejected_sizes == (n,)
+
+
+def test_max_score_is_the_score_of_the_fullest_board_a_game_save_may_hold() -> None:
+    """The bound is reached, not just approached: a board full of the largest tile passes
+    `load_game`, and its score is exactly the bound, so a best score that a loaded game
+    can produce is never set aside on the next load."""
+    for n in rules.SIZES:
+        full = tuple(tuple([saves.max_value(n)] * n) for _ in range(n))
+        session = Session(consistent(full), chance.seeded(1))
+        assert session.position.score == saves.max_score(n)
+        again = saves.load_game(saves.dump_game(session), chance.seeded(2))
+        assert again.position == session.position
+        engine = api.Engine(chance.seeded(3))
+        reply = engine.start(saves.dump_game(session), None)
+        assert reply["notice"] is None and reply["state"]["best"] == saves.max_score(n)
+        assert saves.read_best(reply["best_save"]).complete
+
+
+def staircase(n: int) -> int:
+    """The all-twos score of one tile each of 4 .. 2**(n*n+1): the most real play nears."""
+    return sum((k - 1) * 2**k for k in range(2, n * n + 2))
+
+
+def test_the_tighter_staircase_sum_would_reject_a_score_a_game_save_may_hold() -> None:
+    """Why the bound is not the staircase sum: boards `load_game` accepts score more."""
+    for n in rules.SIZES:
+        assert staircase(n) < saves.max_score(n)
+        crowded = [[saves.max_value(n)] * n for _ in range(n)]
+        moves = n * n * saves.max_value(n) // 2 - 2
+        assert (saves.expected_score(tuple(map(tuple, crowded)), moves) or 0) > staircase(n)
+
+
+@st.composite
+def accepted_boards(draw: st.DrawFn) -> tuple[int, int, int]:
+    """Any board and move count that `_position` accepts: (size, moves, its score)."""
+    n = draw(st.sampled_from(rules.SIZES))
+    top = n * n + 1
+    exponents = draw(st.lists(st.one_of(st.just(0), st.integers(1, top)), min_size=n * n, max_size=n * n))
+    values = [1 << e if e else 0 for e in exponents]
+    values[0] = values[0] or 2
+    values[1] = values[1] or 2
+    rows = tuple(tuple(values[r * n:(r + 1) * n]) for r in range(n))
+    total = sum(values)
+    # spawns s of 2 or 4 with sum `total`: s runs from total/4 (all 4s) to total/2
+    spawns = draw(st.integers(max(-(-total // 4), len([v for v in values if v])), total // 2))
+    score = saves.expected_score(rows, spawns - 2)
+    assert score is not None
+    return n, spawns - 2, score
+
+
+@settings(max_examples=200, deadline=None)
+@given(accepted_boards())
+def test_law_no_board_a_save_may_hold_scores_above_the_bound(case: tuple[int, int, int]) -> None:
+    n, _, score = case
+    assert 0 <= score <= saves.max_score(n)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(rules.SIZES))
+def test_law_played_games_stay_under_the_staircase_and_the_bound(seed: int, size: int) -> None:
+    session = played(seed, 400, size)
+    assert session.position.score <= staircase(size) <= saves.max_score(size)
 
 
 def test_expected_score_counts_fours_exactly() -> None:
@@ -146,21 +298,56 @@ def test_expected_score_counts_fours_exactly() -> None:
     assert saves.expected_score(board("4 . . ./. . . ./. . . ./. . . 2"), 2) is None
 
 
-def test_engine_start_sets_aside_a_bad_game_and_keeps_a_valid_best() -> None:
-    engine = api.Engine(chance.seeded(1))
-    reply = engine.start("{broken", saves.dump_best({4: 2048}))
-    assert reply["notice"] == "save-invalid"
-    assert reply["state"]["best"] == 2048 and reply["state"]["moves"] == 0
-    assert len(reply["spawns"]) == 2
+GAMES = {"none": None, "valid": "valid", "bad": "{broken"}
+BESTS: dict[str, str | None] = {
+    "none": None,
+    "valid": best_text({"4": 2048, "5": 400}),
+    "partly bad": best_text({"4": 2048, "5": 3, "6": -8}),
+    "unknown key": best_text({"4": 2048, "5": 400, "9": 4}),
+    "whole bad": "garbage",
+}
 
 
-def test_engine_start_with_a_bad_best_keeps_a_valid_game() -> None:
+@pytest.mark.parametrize("game_kind", sorted(GAMES))
+@pytest.mark.parametrize("best_kind", sorted(BESTS))
+def test_engine_start_notice_says_exactly_what_was_set_aside(game_kind: str, best_kind: str) -> None:
     session = played(9, 40)
+    game_text = saves.dump_game(session) if game_kind == "valid" else GAMES[game_kind]
+    reply = api.Engine(chance.seeded(1)).start(game_text, BESTS[best_kind])
+    game_bad = game_kind == "bad"
+    best_bad = best_kind in ("partly bad", "unknown key", "whole bad")
+    assert reply["notice"] == {
+        (False, False): None, (True, False): "game-invalid",
+        (False, True): "best-invalid", (True, True): "game-and-best-invalid"}[game_bad, best_bad]
+    assert reply["set_aside"] == {
+        "game": game_bad,
+        "best_sizes": [5, 6] if best_kind == "partly bad" else [],
+        "best_unknown_keys": 1 if best_kind == "unknown key" else 0,
+        "best_document": best_kind == "whole bad",
+    }
+    kept = 0 if best_kind in ("none", "whole bad") else 2048
+    if game_kind == "valid":  # resumed, whatever became of the best scores
+        assert reply["state"]["board"] == [list(r) for r in session.position.board]
+        assert reply["state"]["best"] == max(kept, session.position.score)
+        assert not reply["game_changed"], "the stored game is not written back"
+    else:  # a fresh game, which must be stored
+        assert reply["state"]["moves"] == 0 and len(reply["spawns"]) == 2
+        assert reply["state"]["best"] == kept and reply["game_changed"]
+    assert reply["kind"] == "start" and reply["changed"]
+    best = saves.read_best(reply["best_save"])
+    assert best.complete and best.scores[4] >= kept
+    if best_kind in ("valid", "unknown key"):
+        assert best.scores[5] == 400
+
+
+def test_only_a_start_sets_aside() -> None:
     engine = api.Engine(chance.seeded(1))
-    reply = engine.start(saves.dump_game(session), "garbage")
-    assert reply["notice"] == "save-invalid"
-    assert reply["state"]["board"] == [list(r) for r in session.position.board]
-    assert reply["state"]["best"] == session.position.score
+    engine.start("{broken", "garbage")
+    for reply in (engine.move("left"), engine.undo(), engine.set_clock(5), engine.new_game(),
+                  engine.merge_best("garbage"), engine.follow("{broken")):
+        assert reply["notice"] is None
+        assert reply["set_aside"] == {"game": False, "best_sizes": [], "best_unknown_keys": 0,
+                                      "best_document": False}
 
 
 def test_engine_start_resumes_a_valid_save_without_notice() -> None:

@@ -46,11 +46,12 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
         "set_clock": json.dumps([1500]),
         "merge_best": json.dumps([json.dumps(started["best_save"])]),
         "new_game": json.dumps([0]),
+        "follow": json.dumps([started["save"]]),
     }
     answers = {name: json.loads(worker.call(name, args)) for name, args in kinds.items()}
     assert {name: reply["kind"] for name, reply in answers.items()} == {
         "move": "move", "take": "taken", "undo": "undo", "keep_playing": "continue", "set_clock": "clock",
-        "merge_best": "best", "new_game": "new"}
+        "merge_best": "best", "new_game": "new", "follow": "follow"}
     assert set(worker.CALLS) == set(kinds) | {"start"}
 
 
