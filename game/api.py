@@ -339,19 +339,24 @@ class Engine:
         return self._reply("best", changed, before)
 
     def follow(self, game_text: str) -> Reply:
-        """Another tab stored this game: play on from it if it is valid and newer.
+        """Another tab stored this game: play on from it if it is valid and not older.
 
-        Newer means a higher revision than this tab's game; anything else (invalid,
-        older, the same) changes nothing, so a tab never steps back to an older game.
-        The best scores keep the higher of both, the other game's score included. The
-        adopted game is already stored, so `game_changed` is false: storing it again
-        could only race the tab that wrote it.
+        A higher revision than this tab's game is newer. The same revision with another
+        document means both tabs moved from the same game at once: storage already
+        holds the other one (the first write won), so this tab takes it too, and the
+        two cannot hand the slot back and forth. An invalid, older or identical game
+        changes nothing: a tab never steps back to an older game. The best scores keep
+        the higher of both, the other game's score included. The adopted game is
+        already stored, so `game_changed` is false: storing it again could only race
+        the tab that wrote it.
         """
         try:
             other = saves.load_game(game_text, self.source, self.best)
         except saves.SaveError:
             return self._reply("follow", False, mark_of(self.session))
-        if other.revision <= self.session.revision:
+        ours = self.session.revision
+        same = other.revision == ours and saves.dump_game(other) == saves.dump_game(self.session)
+        if other.revision < ours or same:
             return self._reply("follow", False, mark_of(self.session))
         self.session = other
         return self._reply("follow", True, None)

@@ -97,8 +97,8 @@ def set_clock(clock_ms: int) -> str:
     return json.dumps(engine().set_clock(int(clock_ms)))
 
 
-def follow(game_text: str) -> str:
-    return json.dumps(engine().follow(str(game_text)))
+def follow(game_quoted: str) -> str:
+    return json.dumps(engine().follow(stored(game_quoted) or ""))
 
 
 CALLS: dict[str, Callable[..., str]] = {

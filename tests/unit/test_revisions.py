@@ -188,13 +188,27 @@ def test_follow_adopts_a_newer_game_without_writing_it_back() -> None:
     assert taken["kind"] == "taken" and revision_of(taken) == 6
 
 
-def test_follow_ignores_an_older_or_equal_game() -> None:
+def test_follow_ignores_an_older_or_identical_game() -> None:
     engine = engine_at(LOOK_BOARD, lookahead=True, revision=5)
     before = engine.state()
-    for revision in (0, 4, 5):
+    for revision in (0, 4):
         reply = engine.follow(saves.dump_game(other_tab_game(revision)))
         assert reply["kind"] == "follow" and not reply["changed"] and not reply["game_changed"]
         assert reply["state"] == before
+    same = engine.follow(saves.dump_game(engine.session))
+    assert not same["changed"] and same["state"] == before
+
+
+def test_follow_takes_another_game_of_the_same_revision() -> None:
+    """Two tabs that moved from the same game at once both reach revision 6; storage
+    kept the first write, and the other tab takes it (no back and forth)."""
+    engine = engine_at(LOOK_BOARD, lookahead=True, revision=6)
+    other = other_tab_game(6)
+    reply = engine.follow(saves.dump_game(other))
+    assert reply["changed"] and not reply["game_changed"]
+    assert reply["save"] == saves.dump_game(other)
+    again = engine.follow(saves.dump_game(other))
+    assert not again["changed"], "the same game twice is no change"
 
 
 def test_follow_ignores_an_invalid_game() -> None:
