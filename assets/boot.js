@@ -65,12 +65,28 @@
     if (target && target.closest && target.closest("#failure-reload")) location.reload();
   });
 
-  // Before the UI has started, an uncaught error or rejection (a runtime file that did
-  // not load, a module that failed) means it never will: its own words are in the page.
+  // Before the UI has started, these mean it never will: a script or style sheet of
+  // the page that did not load, MicroPython's WebAssembly that could not be fetched or
+  // run (Emscripten aborts), or PyScript unable to fetch the UI's Python files. Other
+  // errors are not taken for a failure: PyScript reports, for one, that it cannot open
+  // its package cache where site data is blocked, and starts all the same.
+  function fatal(event) {
+    var target = event.target;
+    if (target && (target.tagName === "SCRIPT" || (target.tagName === "LINK" && target.rel === "stylesheet"))) {
+      return "could not load " + (target.src || target.href);
+    }
+    var error = event.error || event.reason;
+    var message = String((error && error.message) || event.message || "");
+    if ((error && error.name === "RuntimeError") || /Aborted\(|WebAssembly|Unable to fetch/.test(message)) {
+      return message;
+    }
+    return "";
+  }
   function uiFailed(event) {
     if (uiStarted || failure.message) return;
-    var what = event && (event.reason || event.error || (event.target && (event.target.src || event.target.href)) || event.message);
-    console.error("the page's script could not start: " + (what && what.message ? what.message : what));
+    var why = fatal(event || {});
+    if (!why) return;
+    console.error("the page's script could not start: " + why);
     failure.show("");
   }
   window.addEventListener("error", uiFailed, true); // capture: resource errors too

@@ -47,13 +47,19 @@ class App:
         self.clock = clock.Clock()
         self.tracker = gestures.Tracker()
         self.letters = True
-        self.saved_game = self.store.read(GAME)
+        self.saved_game = self.store.read(GAME)  # quoted (game/ui/store.py)
+        # Other tabs (docs/reliability.md): what this tab last knew to be stored, as
+        # text. Storage holding anything else means another tab wrote since: this one
+        # then follows that game instead of writing over it.
+        self.known_game = snapshot.stored_text(self.saved_game)
+        self.known_best: "str | None" = None
+        self.shown_save: "str | None" = None  # the game document of the board on screen
+        self.following: "str | None" = None  # the stored game a `follow` call judges
         self.warned_storage = False
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.slow_shown = False
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
-        self.other_best: "str | None" = None  # best scores another tab just stored
         # The engine's lookahead for the state on screen: direction -> reply (JSON text).
         self.ahead: "dict[str, str]" = {}
         self.on_answer = self.proxy(self.answered)
@@ -89,8 +95,10 @@ class App:
     def engine_ready(self, info: "Any") -> None:
         """Python is up in the worker (restored from its snapshot or started plain)."""
         self.view.set_attributes((("data-engine", str(info.boot)),))
+        best = self.store.read(BEST)
+        self.known_best = snapshot.stored_text(best)
         js.window.py2048Engine.call(
-            "start", self.saved_game or "", self.store.read(BEST) or "", 4, 1
+            "start", self.saved_game or "", best or "", 4, 1
         ).then(self.proxy(self.started), self.proxy(self.engine_failed))
 
     def engine_failed(self, error: "Any") -> None:
@@ -117,11 +125,13 @@ class App:
             self.view.hide_notice()
         reply = json.loads(str(answer))
         self.ahead = reply["ahead"]
-        if reply["notice"] == "save-invalid" and self.saved_game:
+        set_aside = reply.get("set_aside") or {}
+        if set_aside.get("game") and self.saved_game:
             self.store.set_aside(GAME, REJECTED)
         self.apply(reply)
-        if reply["notice"] == "save-invalid":
-            self.notify(text.say("save_invalid"))
+        message = text.set_aside_message(set_aside)
+        if message:
+            self.notify(message)
         self.engine = js.window.py2048Engine
         self.next()
 
@@ -172,9 +182,16 @@ class App:
             return call("keep_playing", self.elapsed())
         elif action == "clock":
             return call("set_clock", self.elapsed())
-        elif action == "best" and self.other_best:
-            other, self.other_best = self.other_best, None
-            return call("merge_best", other)
+        elif action == "best":
+            # Another tab stored best scores: the engine keeps the higher of each size.
+            quoted = self.store.read(BEST)
+            self.known_best = snapshot.stored_text(quoted)
+            return call("merge_best", quoted or "")
+        elif action == "follow":
+            # Another tab stored a game: the engine takes it if it is not older.
+            quoted = self.store.read(GAME)
+            self.following = snapshot.stored_text(quoted)
+            return call("follow", quoted or "")
         return None
 
     def play(self, direction: str) -> "Any":
@@ -199,6 +216,8 @@ class App:
         try:
             reply = json.loads(str(answer))
             self.ahead = reply["ahead"]
+            if reply["kind"] == "follow":
+                self.followed(reply["changed"])
             if self.current == "taken" and reply["kind"] != "taken":
                 # The engine had no lookahead for what the page showed (never expected):
                 # its answer is the truth, drawn as it stands.
@@ -234,13 +253,13 @@ class App:
         if kind == "move":
             if reply["changed"]:
                 self.view.animate(reply)
-        elif reply["changed"] and kind in ("start", "new", "undo", "resync"):
+        elif reply["changed"] and kind in ("start", "new", "undo", "resync", "follow"):
             appear = [s["at"] for s in reply["spawns"]]
             self.view.paint(state["board"], appear)
         self.view.show_numbers(state, reply["points"])
-        if reply["changed"]:
-            self.save(reply)
-        if kind in ("start", "new"):
+        self.shown_save = reply["save"]
+        self.save(reply)
+        if kind in ("start", "new", "follow"):
             self.clock.reset(state["clock_ms"])
         self.clock.run(clock.should_run(state["status"], state["moves"], self.visible()), now())
         self.view.show_clock(self.elapsed())
@@ -251,11 +270,63 @@ class App:
             self.view.say(spoken)
 
     def save(self, reply: "dict[str, Any]") -> None:
-        stored = self.store.write(GAME, reply["save"])
-        stored = self.store.write(BEST, reply["best_save"]) and stored
+        """Store what the reply changed: the game only when the engine says the game
+        document changed (`game_changed`; a best-score merge or a followed game is not
+        written back), the best scores when anything changed."""
+        if self.fatal:
+            return
+        stored = True
+        if reply.get("game_changed"):
+            stored = self.store_game(reply["save"])
+        if reply["changed"] or reply.get("game_changed") or reply["kind"] == "best":
+            stored = self.store_best(reply["best_save"]) and stored
         if not stored and not self.warned_storage:
             self.warned_storage = True
             self.notify(text.say("no_storage"))
+
+    def ask_first(self, action: str) -> None:
+        """Put `action` at the head of the queue (once): it runs before any other input."""
+        if action not in self.queue:
+            self.queue.insert(0, action)
+
+    def store_game(self, save: str) -> bool:
+        """Write this tab's game, unless another tab has stored one since this tab last
+        looked: a tab never writes over a game it has not seen. It follows that game
+        instead (the engine takes it if it is not older, `follow`)."""
+        current = snapshot.stored_text(self.store.read(GAME))
+        if current is not None and current != self.known_game and current != save:
+            self.ask_first("follow")
+            return True
+        written = self.store.write(GAME, save)
+        if written:
+            self.known_game = save
+        return written
+
+    def store_best(self, best_save: str) -> bool:
+        """Write the best scores, unless another tab has stored others since: they are
+        merged first (`best`), and that answer is written, so no tab's best is lost."""
+        current = snapshot.stored_text(self.store.read(BEST))
+        if current == best_save:
+            self.known_best = current
+            return True
+        if current is not None and current != self.known_best:
+            self.ask_first("best")
+            return True
+        written = self.store.write(BEST, best_save)
+        if written:
+            self.known_best = best_save
+        return written
+
+    def followed(self, adopted: bool) -> None:
+        """The engine judged another tab's stored game (`follow`). Taken: it is what is
+        stored now. Not taken (invalid, or older than this tab's): this tab's game,
+        the newer one, goes back into storage."""
+        if adopted:
+            self.known_game = self.following
+            return
+        ours = self.shown_save
+        if ours is not None and self.following != ours and self.store.write(GAME, ours):
+            self.known_game = ours
 
     def sync_dialogs(self, before: str, state: "dict[str, Any]") -> None:
         """Open the win or game-over dialog when the game enters that state, close it after."""
@@ -369,9 +440,13 @@ class App:
         self.push("keep")
 
     def on_storage(self, event: "Any") -> None:
-        """Another tab stored its best scores: let the engine keep the higher ones."""
-        if str(event.key) == PREFIX + BEST and event.newValue:
-            self.other_best = str(event.newValue)
+        """Another tab stored a game or best scores: follow that game at once, keep the
+        higher best scores. What is stored is read when the action runs (the newest),
+        never taken from the event: the bridge would not carry every character."""
+        key = str(event.key)
+        if key == PREFIX + GAME and "follow" not in self.queue:
+            self.push("follow")
+        elif key == PREFIX + BEST and "best" not in self.queue:
             self.push("best")
 
     def on_visibility(self, event: "Any") -> None:

@@ -32,6 +32,12 @@ MESSAGES = {
         "resumed": "Game resumed. Score {score}.",
         "continue": "Keep playing. Score {score}.",
         "save_invalid": "Your saved game could not be read, so a new game has started.",
+        "best_invalid_one": "Your best score for {sizes} could not be read and was set aside.",
+        "best_invalid_many": "Your best scores for {sizes} could not be read and were set aside.",
+        "best_invalid_all": "Your saved best scores could not be read and were set aside.",
+        "size": "{n}×{n}",
+        "and": "{a} and {b}",
+        "followed": "Game continued from another tab. Score {score}.",
         "no_storage": "This browser is not keeping data for this page: progress will not be saved.",
         "engine_failed": "The Python engine could not start. Reload the page to try again.",
         "engine_stopped": (
@@ -47,6 +53,22 @@ def say(key: str, lang: str = "en", **values: object) -> str:
     table = MESSAGES.get(lang) or MESSAGES["en"]
     template = table.get(key) or MESSAGES["en"][key]
     return template.format(**values)
+
+
+def set_aside_message(set_aside: "dict[str, Any]", lang: str = "en") -> str:
+    """What a start set aside (game/api.py `set_aside`), said exactly; "" for nothing."""
+    parts = []
+    if set_aside.get("game"):
+        parts.append(say("save_invalid", lang))
+    sizes = [say("size", lang, n=n) for n in set_aside.get("best_sizes") or []]
+    if set_aside.get("best_document") or (set_aside.get("best_unknown_keys") and not sizes):
+        parts.append(say("best_invalid_all", lang))
+    elif sizes:
+        listed = sizes[0]
+        for size in sizes[1:]:
+            listed = say("and", lang, a=listed, b=size) if size == sizes[-1] else listed + ", " + size
+        parts.append(say("best_invalid_one" if len(sizes) == 1 else "best_invalid_many", lang, sizes=listed))
+    return " ".join(parts)
 
 
 def moves_label(n: int, lang: str = "en") -> str:
@@ -85,4 +107,6 @@ def announce(reply: "dict[str, Any]", lang: str = "en") -> str:
         return say("continue", lang, score=score)
     if kind == "start":
         return say("new_game", lang) if reply.get("spawns") else say("resumed", lang, score=score)
+    if kind == "follow" and reply["changed"]:
+        return say("followed", lang, score=score)
     return ""

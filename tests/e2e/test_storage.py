@@ -67,11 +67,8 @@ def test_corrupted_storage_gives_a_fresh_game_a_notice_and_keeps_a_valid_best(
     game_entry, best_entry, best = CORRUPTED[case]
     with pytest.raises(saves.SaveError):  # the premise: the engine rejects the game entry
         saves.load_game(game_entry, chance.secrets_source)
-    if best:
-        assert saves.load_best(best_entry)[4] == best
-    else:
-        with pytest.raises(saves.SaveError):
-            saves.load_best(best_entry)
+    # the best entry is valid, or set aside on its own (game/saves.py read_best)
+    assert saves.load_best(best_entry).get(4, 0) == best
     game.prepare_storage({GAME_KEY: game_entry, BEST_KEY: best_entry})
     data = game.start()
 
@@ -125,3 +122,55 @@ def test_unavailable_storage_still_plays_and_says_progress_is_not_kept(
         game.press({"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp",
                     "down": "ArrowDown"}[rules.legal_directions(board)[0]])
         assert game.wait_inputs(n)["moves"] == str(n)
+
+
+REJECTED_KEY = "py2048:rejected-game"
+
+
+def stored(game: GamePage, key: str) -> str | None:
+    found: str | None = game.evaluate(f"() => localStorage.getItem({json.dumps(key)})")
+    return found
+
+
+def test_one_bad_best_entry_is_set_aside_alone_and_the_game_resumes(game: GamePage) -> None:
+    """A best-score document with one impossible entry (a 5×5 best of 3, a negative
+    6×6 one) beside a valid game and a valid 4×4 best: the game resumes, the 4×4 best
+    is kept (and stays stored), only the bad sizes are named in the notice, and the
+    valid game is not copied aside as rejected."""
+    start = positions.state_of(KEYS_BOARD)
+    assert start[1] < VALID_BEST
+    best_doc = json.dumps({"format": "py2048-best", "version": 1, "best": {"4": VALID_BEST, "5": 3, "6": -8}})
+    game.prepare_storage({GAME_KEY: positions.game_text(KEYS_BOARD), BEST_KEY: best_doc})
+    data = game.start()
+    assert game.game_state() == start, "the valid game did not resume"
+    assert data["best"] == str(VALID_BEST)
+    shown, text = game.notice()
+    assert shown and "5×5 and 6×6" in text and "new game" not in text, text
+    assert stored(game, REJECTED_KEY) is None, "a valid game was set aside"
+    kept = stored(game, BEST_KEY)
+    assert kept is not None and saves.load_best(kept) == {4: VALID_BEST, 5: 0, 6: 0}
+
+
+def test_the_engine_judges_exactly_the_stored_text(game: GamePage) -> None:
+    """A valid save followed by a NUL and junk is not a valid save: the page hands the
+    engine every stored character (MicroPython's bridge alone would cut at the NUL),
+    so it is set aside, verbatim, and a new game starts."""
+    bad = positions.game_text(KEYS_BOARD) + "\u0000<junk>"
+    game.prepare_storage({GAME_KEY: bad, BEST_KEY: positions.best_text(VALID_BEST)})
+    data = game.start()
+    assert data["moves"] == "0" and positions.tile_count(positions.parse_board(data["board"])) == 2
+    assert stored(game, REJECTED_KEY) == bad, "the rejected save was not kept verbatim"
+    shown, text = game.notice()
+    assert shown and "new game" in text, text
+
+
+def test_a_huge_rejected_save_is_not_kept(game: GamePage) -> None:
+    """A rejected save is kept for diagnosis only up to a cap (one at most): a 2.6
+    million character one is dropped, and an older set-aside copy with it."""
+    huge = positions.game_text(KEYS_BOARD)[:-1] + ',"pad":"' + "x" * 2_600_000 + '"}'
+    game.prepare_storage({GAME_KEY: huge, REJECTED_KEY: "an older rejected save"})
+    data = game.start()
+    assert data["moves"] == "0"
+    assert stored(game, REJECTED_KEY) is None
+    kept = stored(game, GAME_KEY)
+    assert kept is not None and len(kept) < 10_000, "the huge save is still stored"

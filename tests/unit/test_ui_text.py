@@ -116,3 +116,26 @@ def test_announcement_of_start_fresh_or_resumed() -> None:
     resumed = {"kind": "start", "changed": True, "spawns": [], "state": state(score=64)}
     assert text.announce(resumed) == "Game resumed. Score 64."
     assert text.announce({"kind": "best", "changed": True, "state": state()}) == ""
+
+
+def test_set_aside_message_says_exactly_what_was_set_aside() -> None:
+    """A start that kept the game but set aside one size's best says only that; a
+    rejected game says a new game started; nothing set aside says nothing."""
+    assert text.set_aside_message({}) == ""
+    assert text.set_aside_message({"game": False, "best_sizes": [], "best_document": False}) == ""
+    game_only = text.set_aside_message({"game": True})
+    assert "new game" in game_only and "best" not in game_only
+    one = text.set_aside_message({"best_sizes": [5]})
+    assert "5×5" in one and "4×4" not in one and "new game" not in one
+    two = text.set_aside_message({"best_sizes": [5, 6]})
+    assert "5×5 and 6×6" in two
+    assert "4×4, 5×5 and 6×6" in text.set_aside_message({"best_sizes": [4, 5, 6]})
+    assert "best scores could not be read" in text.set_aside_message({"best_document": True})
+    both = text.set_aside_message({"game": True, "best_sizes": [6]})
+    assert "new game" in both and "6×6" in both
+
+
+def test_a_followed_game_is_announced() -> None:
+    reply = {"kind": "follow", "changed": True, "state": state(score=48)}
+    assert "another tab" in text.announce(reply) and "48" in text.announce(reply)
+    assert text.announce({"kind": "follow", "changed": False, "state": state()}) == ""

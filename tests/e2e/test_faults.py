@@ -1,0 +1,245 @@
+"""When something breaks underneath the game, the player is told, and nothing is lost.
+
+Faults injected here (docs/reliability.md has the whole matrix): the engine's worker
+closing mid-game (a crash or an out-of-memory kill says nothing: the page notices a
+call left unanswered), the worker reporting an error, each runtime file failing to
+download at start (the engine's Python, Pyodide's wasm and standard library, the UI's
+MicroPython), and a browser that blocks site data altogether.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Route, Worker
+
+from tests.browser import LAUNCH_ARGS, QuietHandler, find_chromium, serve
+from tests.e2e.conftest import REPO_ROOT, OpenGame
+from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
+from tests.e2e.positions import GAME_KEY
+
+KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown")
+# assets/engine/client.js waits this long for an answer before calling the engine dead.
+CALL_BOUND = 10.0
+
+_FAILURE = """() => {
+  const panel = document.getElementById('failure');
+  return {shown: !panel.hidden && panel.getClientRects().length > 0,
+          text: document.getElementById('failure-text').textContent};
+}"""
+
+
+def failure(game: GamePage) -> dict[str, object]:
+    found: dict[str, object] = game.evaluate(_FAILURE)
+    return found
+
+
+def stored_game(game: GamePage) -> str:
+    return str(game.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})"))
+
+
+def engine_worker(game: GamePage) -> Worker:
+    found = [w for w in game.page.workers if w.url.endswith("assets/engine/worker.mjs")]
+    assert found, f"no engine worker among {[w.url for w in game.page.workers]}"
+    return found[0]
+
+
+def play(game: GamePage, count: int) -> None:
+    """`count` key presses, each handled before the next."""
+    inputs = int(game.state()["inputs"])
+    for key in (KEYS * count)[:count]:
+        game.press(key)
+        inputs += 1
+        game.wait_inputs(inputs)
+
+
+def test_a_worker_that_dies_silently_is_noticed_and_the_last_save_resumes(game: GamePage) -> None:
+    """A worker gone without a word (closed, as a crash or an out-of-memory kill leaves
+    it): the next call goes unanswered, and within the bound the page says so with
+    "Reload", `data-status="error"`, the board kept. Keys pressed meanwhile are dropped,
+    not stored: the reload resumes exactly the board the player last saw."""
+    game.start()
+    play(game, 3)
+    engine_worker(game).evaluate("() => self.close()")
+    for key in KEYS * 2:  # the first may still be shown from the lookahead; the rest wait
+        game.press(key)
+    data = game.wait_status("error", timeout=CALL_BOUND + 15)
+    shown = failure(game)
+    assert shown["shown"] and "stopped" in str(shown["text"]), shown
+    seen = (data["board"], data["score"], data["moves"])
+    saved = stored_game(game)
+    game.press("ArrowLeft", "ArrowRight")
+    assert stored_game(game) == saved, "the page stored something after the engine died"
+    assert game.state()["status"] == "error"
+
+    game.click("#failure-reload")
+    resumed = game.wait_ready()
+    assert (resumed["board"], resumed["score"], resumed["moves"]) == seen
+    assert not failure(game)["shown"]
+
+
+def test_a_worker_error_is_noticed_at_once(game: GamePage) -> None:
+    """The worker's `error` event (an uncaught error in it) ends the game's engine at
+    once, without waiting for the bound."""
+    game.start()
+    play(game, 2)
+    asked = time.monotonic()
+    engine_worker(game).evaluate("() => { setTimeout(() => { throw new Error('injected'); }, 10); }")
+    game.wait_status("error", timeout=CALL_BOUND)
+    assert time.monotonic() - asked < CALL_BOUND
+    assert failure(game)["shown"]
+
+
+# A file the page needs, refused at start: what the player must be told.
+START_FAULTS = {
+    "engine-python": ("**/game/api.py", "engine could not start"),
+    "pyodide-wasm": ("**/pyodide.asm.wasm", "engine could not start"),
+    "stdlib": ("**/python_stdlib.zip", "engine could not start"),
+    "micropython-wasm": ("**/micropython.wasm", "game could not start"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(START_FAULTS))
+def test_a_file_that_fails_at_start_ends_in_one_lasting_accurate_message(
+        open_game: OpenGame, fault: str) -> None:
+    """Each runtime file refused (404) at start: `data-status="error"` and one lasting
+    message that says which part could not start, with "Reload"; never "loading"
+    forever, never a "still starting" notice over it."""
+    pattern, words = START_FAULTS[fault]
+    game = open_game(viewport={"width": 1000, "height": 800})
+
+    def refuse(route: Route) -> None:
+        route.fulfill(status=404, body="refused by the test")
+
+    game.context.route(pattern, refuse)
+    game.goto()
+    game.wait_status("error", timeout=BOOT_TIMEOUT)
+    shown = failure(game)
+    assert shown["shown"] and words in str(shown["text"]), shown
+    notice_shown, notice = game.notice()
+    assert not notice_shown, f"a notice over the failure: {notice}"
+    game.page_errors.clear()  # the refused file's own error is the point of the test
+
+
+def strict_profile(profile: Path, preferences: dict[str, object]) -> None:
+    """Chromium preferences written into a fresh profile before it starts."""
+    default = profile / "Default"
+    default.mkdir(parents=True, exist_ok=True)
+    (default / "Preferences").write_text(json.dumps({"profile": preferences}))
+
+
+@contextmanager
+def launched(profile: Path, browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.browser_type.launch_persistent_context(
+        profile, executable_path=find_chromium(), args=LAUNCH_ARGS, viewport={"width": 1000, "height": 800})
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def strict_context(tmp_path: Path, browser: Browser) -> Iterator[BrowserContext]:
+    """Chromium's content setting "sites may not save data" (cookies = block)."""
+    strict_profile(tmp_path, {"default_content_setting_values": {"cookies": 2}})
+    with launched(tmp_path, browser) as context:
+        yield context
+
+
+def test_a_browser_that_blocks_site_data_still_plays_and_says_so_once(
+        strict_context: BrowserContext, base_url: str) -> None:
+    """With site data blocked, storage throws and IndexedDB is refused: the engine
+    starts anyway (its worker needs no storage), the game plays, and the page says
+    once that progress will not be kept."""
+    page = strict_context.pages[0] if strict_context.pages else strict_context.new_page()
+    game = GamePage(strict_context, page, base_url)
+    game.goto()
+    assert game.evaluate(
+        "() => { try { localStorage.setItem('x', '1'); return false; } catch (e) { return true; } }"
+    ), "site data is not blocked in this profile"
+    game.wait_ready()
+    play(game, 4)
+    _, text = game.notice()
+    assert "not keeping data" in text, text
+    assert int(game.state()["moves"]) >= 1
+    assert game.state()["status"] in ("playing", "won", "over")
+    assert not game.page_errors, game.page_errors
+
+
+# game/ui/app.py says a start is slow after this long.
+SLOW_START = 15.0
+
+
+class HeldHandler(QuietHandler):
+    """Holds the engine's Python (game/api.py) back until `release` is set: a start
+    that is slow, not failed."""
+
+    release = threading.Event()
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("/game/api.py"):
+            type(self).release.wait(timeout=60)
+        super().do_GET()
+
+
+def test_a_slow_start_says_so_only_while_it_is_slow(browser: Browser) -> None:
+    """An engine that takes longer than usual to start is not a failure: after 15 s
+    the page says Python is taking long, and once the engine is ready that message
+    goes, the game plays, and no failure is shown."""
+    HeldHandler.release = threading.Event()
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        with serve(REPO_ROOT, HeldHandler) as url:
+            game = GamePage(context, context.new_page(), url.rstrip("/"))
+            game.page.goto(url + "?engine=plain")  # the snapshot would not need the file
+            game.poll("the slow-start message", lambda: game.notice()[0], timeout=SLOW_START + 15)
+            assert "taking long" in game.notice()[1]
+            assert game.state()["status"] == "loading" and not failure(game)["shown"]
+            HeldHandler.release.set()
+            game.expected_engine = "plain"
+            game.wait_ready()
+            game.poll("the slow-start message gone", lambda: not game.notice()[0])
+            play(game, 2)
+            assert not failure(game)["shown"] and not game.page_errors
+    finally:
+        HeldHandler.release.set()
+        context.close()
+
+
+def test_the_game_in_a_third_party_frame_with_storage_blocked_still_plays(
+        tmp_path: Path, browser: Browser, base_url: str) -> None:
+    """Embedded in another site's page (an iframe) where third-party cookies and site
+    data are blocked, the game starts and plays all the same."""
+    strict_profile(tmp_path, {"block_third_party_cookies": True, "cookie_controls_mode": 1})
+    port = base_url.rsplit(":", 1)[1]
+    host = f"http://localhost:{port}/embedding.html"  # another site than 127.0.0.1
+    page_html = (f'<!doctype html><title>embedding</title>'
+                 f'<iframe src="{base_url}/" width="900" height="900"></iframe>')
+    with launched(tmp_path, browser) as context:
+        context.route(host, lambda route: route.fulfill(status=200, body=page_html, content_type="text/html"))
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(host)
+        frame = page.frame_locator("iframe")
+        deadline = time.monotonic() + BOOT_TIMEOUT
+        game_frame = next(f for f in page.frames if f.url.startswith(base_url))
+        status = ""
+        while time.monotonic() < deadline:
+            status = str(game_frame.evaluate("() => document.getElementById('game').dataset.status"))
+            if status != "loading":
+                break
+            page.wait_for_timeout(50)
+        assert status == "playing", status
+        frame.locator("#board").click()
+        for inputs, key in enumerate(KEYS, start=1):
+            page.keyboard.press(key)
+            deadline = time.monotonic() + 10
+            while int(game_frame.evaluate("() => document.getElementById('game').dataset.inputs")) < inputs:
+                assert time.monotonic() < deadline, "a key was not handled in the frame"
+                page.wait_for_timeout(20)
+        assert int(game_frame.evaluate("() => document.getElementById('game').dataset.moves")) >= 1
