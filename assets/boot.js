@@ -114,11 +114,14 @@
     // The stored text as a JSON string literal in plain ASCII, so that it reaches the
     // engine exactly as stored: MicroPython's bridge cuts a string at a NUL character
     // and drops a leading byte-order mark, which would let the engine judge other text
-    // than the one in storage. "" for a missing item; false when storage failed.
-    readExact: function (key) {
+    // than the one in storage. "" for a missing item; false when storage failed. Text
+    // longer than `cap` comes cut to cap + 1 characters: too long to be valid all the
+    // same, and a huge item never floods MicroPython's memory.
+    readExact: function (key, cap) {
       try {
         var value = window.localStorage.getItem(key);
         if (typeof value !== "string") return "";
+        if (value.length > cap) value = value.slice(0, cap + 1);
         return JSON.stringify(value).replace(/[\u007f-\uffff]/g, function (c) {
           return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4);
         });

@@ -11,6 +11,8 @@
 //                    its worker reported an error, or a call went unanswered for
 //                    CALL_BOUND_MS once it was ready: a crashed or killed worker says
 //                    nothing), why; every pending and later call then rejects with it
+//   onfailure        a function the page may set: called once with that reason, so a
+//                    failure is shown even while no call is pending
 // Plain data only crosses: the UI in MicroPython parses the text itself.
 (function () {
   "use strict";
@@ -45,6 +47,7 @@
       });
     },
     failure: "",
+    onfailure: null,
     lastCallMs: 0 // how long the engine's Python took for the last answer (benchmarks)
   });
 
@@ -58,6 +61,13 @@
     });
     pending.clear();
     if (worker) worker.terminate(); // whatever is left of it
+    if (typeof engine.onfailure === "function") {
+      try {
+        engine.onfailure(message);
+      } catch (error) {
+        console.error(error);
+      }
+    }
   }
 
   function time(callbacks) {

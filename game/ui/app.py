@@ -83,6 +83,7 @@ class App:
                 self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
                                  bool(e.field))
         engine = js.window.py2048Engine
+        engine.onfailure = self.proxy(self.engine_lost)
         engine.ready.then(self.proxy(self.engine_ready), self.proxy(self.engine_failed))
         js.setTimeout(self.proxy(self.check_started), SLOW_START_MS)
 
@@ -105,6 +106,12 @@ class App:
         """The engine could not start: say so and keep the board that is on screen."""
         js.console.error("engine failed to start: " + str(error))
         self.fail(text.say("engine_failed"))
+
+    def engine_lost(self, reason: "Any") -> None:
+        """The engine failed (assets/engine/client.js): before it was ready that is a
+        start that failed (its `ready` says so too), after it the engine stopped."""
+        js.console.error("engine: " + str(reason))
+        self.fail(text.say("engine_stopped" if self.engine is not None else "engine_failed"))
 
     def fail(self, message: str) -> None:
         """The game cannot go on: `#game[data-status="error"]` and a lasting message

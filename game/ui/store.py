@@ -14,9 +14,11 @@ PREFIX = "py2048:"
 GAME = "game"
 BEST = "best"
 REJECTED = "rejected-game"
-# A rejected game is kept (for diagnosis) only up to this size: the engine accepts no
-# longer text anyway (game/saves.py MAX_TEXT), and a huge one must not stay forever.
-REJECTED_CAP = 200000
+# The engine accepts no longer text (game/saves.py MAX_TEXT): longer stored items reach
+# it cut just past this (still too long, so still rejected), and a rejected game is
+# kept for diagnosis only up to this size (a huge one must not stay forever).
+MAX_TEXT = 200000
+REJECTED_CAP = MAX_TEXT
 
 
 class Store:
@@ -28,7 +30,7 @@ class Store:
         """The stored text quoted as a JSON string literal (assets/boot.js readExact:
         it crosses into MicroPython and on to the engine exactly as stored), or None
         when there is none or storage failed. `snapshot.stored_text` unquotes it."""
-        value = self.guard.readExact(PREFIX + name)
+        value = self.guard.readExact(PREFIX + name, MAX_TEXT)
         if not isinstance(value, str):  # the guard's false: storage failed
             self.ok = False
             return None

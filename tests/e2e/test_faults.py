@@ -45,7 +45,7 @@ def stored_game(game: GamePage) -> str:
 
 
 def engine_worker(game: GamePage) -> Worker:
-    found = [w for w in game.page.workers if w.url.endswith("assets/engine/worker.mjs")]
+    found = [w for w in game.page.workers if "/assets/engine/worker.mjs" in w.url]
     assert found, f"no engine worker among {[w.url for w in game.page.workers]}"
     return found[0]
 
@@ -78,7 +78,8 @@ def test_a_worker_that_dies_silently_is_noticed_and_the_last_save_resumes(game: 
     assert stored_game(game) == saved, "the page stored something after the engine died"
     assert game.state()["status"] == "error"
 
-    game.click("#failure-reload")
+    with game.page.expect_navigation():
+        game.click("#failure-reload")
     resumed = game.wait_ready()
     assert (resumed["board"], resumed["score"], resumed["moves"]) == seen
     assert not failure(game)["shown"]
@@ -135,9 +136,10 @@ def strict_profile(profile: Path, preferences: dict[str, object]) -> None:
 
 
 @contextmanager
-def launched(profile: Path, browser: Browser) -> Iterator[BrowserContext]:
+def launched(profile: Path, browser: Browser, *extra_args: str) -> Iterator[BrowserContext]:
     context = browser.browser_type.launch_persistent_context(
-        profile, executable_path=find_chromium(), args=LAUNCH_ARGS, viewport={"width": 1000, "height": 800})
+        profile, executable_path=find_chromium(), args=[*LAUNCH_ARGS, *extra_args],
+        viewport={"width": 1000, "height": 800})
     try:
         yield context
     finally:
@@ -169,7 +171,12 @@ def test_a_browser_that_blocks_site_data_still_plays_and_says_so_once(
     assert "not keeping data" in text, text
     assert int(game.state()["moves"]) >= 1
     assert game.state()["status"] in ("playing", "won", "over")
-    assert not game.page_errors, game.page_errors
+    assert not failure(game)["shown"]
+    # PyScript itself opens an IndexedDB store when it loads and, refused, throws from
+    # its own error handler (and leaves the refusal unhandled): its noise, not ours.
+    ours = [e for e in game.page_errors
+            if "The event is already being dispatched" not in e and e != ": Event"]
+    assert not ours, game.page_errors
 
 
 # game/ui/app.py says a start is slow after this long.
@@ -214,20 +221,29 @@ def test_a_slow_start_says_so_only_while_it_is_slow(browser: Browser) -> None:
 
 def test_the_game_in_a_third_party_frame_with_storage_blocked_still_plays(
         tmp_path: Path, browser: Browser, base_url: str) -> None:
-    """Embedded in another site's page (an iframe) where third-party cookies and site
-    data are blocked, the game starts and plays all the same."""
-    strict_profile(tmp_path, {"block_third_party_cookies": True, "cookie_controls_mode": 1})
+    """Embedded in another site's page (an iframe) where site data is blocked (storage
+    throws in the frame), the game starts and plays all the same. (Blocking only
+    third-party cookies leaves a frame partitioned storage in Chromium 156: it works.)"""
+    strict_profile(tmp_path, {"block_third_party_cookies": True, "cookie_controls_mode": 1,
+                              "default_content_setting_values": {"cookies": 2}})
     port = base_url.rsplit(":", 1)[1]
     host = f"http://localhost:{port}/embedding.html"  # another site than 127.0.0.1
     page_html = (f'<!doctype html><title>embedding</title>'
                  f'<iframe src="{base_url}/" width="900" height="900"></iframe>')
-    with launched(tmp_path, browser) as context:
+    # (the embedding page is made up by the test; Chromium would treat it as a public
+    # site reaching into the local network, which is beside the point here)
+    with launched(tmp_path, browser, "--disable-features=LocalNetworkAccessChecks") as context:
         context.route(host, lambda route: route.fulfill(status=200, body=page_html, content_type="text/html"))
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(host)
         frame = page.frame_locator("iframe")
         deadline = time.monotonic() + BOOT_TIMEOUT
-        game_frame = next(f for f in page.frames if f.url.startswith(base_url))
+        frames = [f for f in page.frames if f.url.startswith(base_url)]
+        while not frames and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+            frames = [f for f in page.frames if f.url.startswith(base_url)]
+        assert frames, [f.url for f in page.frames]
+        game_frame = frames[0]
         status = ""
         while time.monotonic() < deadline:
             status = str(game_frame.evaluate("() => document.getElementById('game').dataset.status"))
@@ -235,7 +251,10 @@ def test_the_game_in_a_third_party_frame_with_storage_blocked_still_plays(
                 break
             page.wait_for_timeout(50)
         assert status == "playing", status
-        frame.locator("#board").click()
+        assert game_frame.evaluate(
+            "() => { try { localStorage.setItem('x', '1'); return false; } catch (e) { return true; } }"
+        ), "storage is not blocked in the frame"
+        frame.locator("h1").click()  # focus into the frame (the board keeps focus where it is)
         for inputs, key in enumerate(KEYS, start=1):
             page.keyboard.press(key)
             deadline = time.monotonic() + 10

@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from game import api, chance, worker
+from game import api, chance, saves, worker
 
 
 @pytest.fixture
@@ -93,3 +94,11 @@ def test_a_valid_save_with_a_nul_and_junk_after_it_is_rejected(seeded_engine: ap
     assert resumed["notice"] is None and not resumed["spawns"]
     cut = json.loads(worker.call("start", json.dumps([json.dumps(save + "\u0000junk"), "", 4, 1])))
     assert cut["notice"] is not None and cut["spawns"]
+
+
+def test_the_page_cuts_stored_text_only_past_what_the_engine_accepts() -> None:
+    """game/ui/store.py cuts huge stored items to MAX_TEXT + 1 characters before they
+    cross into MicroPython: that must be the engine's own limit, so a cut item is
+    still rejected as too long and a valid one is never cut."""
+    source = (Path(__file__).resolve().parents[2] / "game" / "ui" / "store.py").read_text()
+    assert f"\nMAX_TEXT = {saves.MAX_TEXT}\n" in source
