@@ -180,14 +180,14 @@ replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/s
 replace(/<link rel="manifest"[^>]*>\n/, "");
 replace(/<link rel="stylesheet" href="assets\/style.css">/, () => `<style>${style}</style>`);
 // The engine's worker starts where the site starts it, in <head> (build/onefile/head.js).
-replace(/<script src="assets\/engine\/client.js"><\/script>/, () => [
+replace(/<script src="assets\/engine\/client.js" defer><\/script>/, () => [
   embed("engine-worker.js", { type: "text/javascript" }, "worker", Buffer.from(workerSource).toString("base64")),
   `<script>${scripts.head}</script>`,
   `<script>${scripts.client}</script>`,
 ].join("\n"));
-replace(/<script src="assets\/boot.js"><\/script>/, () => `<script>${scripts.boot}</script>`);
+replace(/<script src="assets\/boot.js" defer><\/script>/, () => `<script>${scripts.boot}</script>`);
 replace(/<script type="module" src="assets\/runtime\/pyscript\/core.js"><\/script>\n/, "");
-replace(/<script src="assets\/offline.js"><\/script>\n/, ""); // no service worker in a file
+replace(/<script src="assets\/offline.js" defer><\/script>\n/, ""); // no service worker in a file
 // Each file once, marked with who asks for it (game/__init__.py: both).
 const payload = [
   ...[...engine].map(([file, content]) => embed(file, content, page.has(file) ? "engine page" : "engine")),
