@@ -184,13 +184,14 @@ SLOW_START = 15.0
 
 
 class HeldHandler(QuietHandler):
-    """Holds the engine's Python (game/api.py) back until `release` is set: a start
-    that is slow, not failed."""
+    """Holds one file (`held`, the end of its path) back until `release` is set: a
+    start that is slow, not failed."""
 
+    held = "/game/api.py"
     release = threading.Event()
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0].endswith("/game/api.py"):
+        if self.path.split("?")[0].endswith(type(self).held):
             type(self).release.wait(timeout=60)
         super().do_GET()
 
@@ -199,7 +200,7 @@ def test_a_slow_start_says_so_only_while_it_is_slow(browser: Browser) -> None:
     """An engine that takes longer than usual to start is not a failure: after 15 s
     the page says Python is taking long, and once the engine is ready that message
     goes, the game plays, and no failure is shown."""
-    HeldHandler.release = threading.Event()
+    HeldHandler.held, HeldHandler.release = "/game/api.py", threading.Event()
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     try:
         with serve(REPO_ROOT, HeldHandler) as url:
@@ -262,3 +263,30 @@ def test_the_game_in_a_third_party_frame_with_storage_blocked_still_plays(
                 assert time.monotonic() < deadline, "a key was not handled in the frame"
                 page.wait_for_timeout(20)
         assert int(game_frame.evaluate("() => document.getElementById('game').dataset.moves")) >= 1
+
+
+# assets/boot.js says the page is still loading after this long without the UI.
+UI_SLOW = 8.0
+
+
+def test_a_slow_page_script_says_so_until_it_starts(browser: Browser) -> None:
+    """MicroPython (the page's own script) held back: after 8 s the page says it is
+    still loading; once it arrives the UI starts, the message goes and the game plays.
+    Slow is not failed: no failure is shown."""
+    HeldHandler.held, HeldHandler.release = "/micropython.wasm", threading.Event()
+    context = browser.new_context(viewport={"width": 1000, "height": 800})
+    try:
+        with serve(REPO_ROOT, HeldHandler) as url:
+            game = GamePage(context, context.new_page(), url.rstrip("/"))
+            game.page.goto(url + "?engine=snapshot")
+            game.poll("the still-loading message", lambda: game.notice()[0], timeout=UI_SLOW + 15)
+            assert "Still loading" in game.notice()[1]
+            assert not failure(game)["shown"]
+            HeldHandler.release.set()
+            game.wait_ready()
+            game.poll("the still-loading message gone", lambda: not game.notice()[0])
+            play(game, 2)
+            assert not failure(game)["shown"] and not game.page_errors
+    finally:
+        HeldHandler.release.set()
+        context.close()
