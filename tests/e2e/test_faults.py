@@ -196,28 +196,38 @@ class HeldHandler(QuietHandler):
         super().do_GET()
 
 
-def test_a_slow_start_says_so_only_while_it_is_slow(browser: Browser) -> None:
-    """An engine that takes longer than usual to start is not a failure: after 15 s
-    the page says Python is taking long, and once the engine is ready that message
-    goes, the game plays, and no failure is shown."""
-    HeldHandler.held, HeldHandler.release = "/game/api.py", threading.Event()
+@contextmanager
+def held_back(browser: Browser, path_end: str, query: str) -> Iterator[GamePage]:
+    """The game opened (`query` on its address) from a server that holds the file
+    ending in `path_end` back until `HeldHandler.release` is set; released at the end
+    whatever happens."""
+    HeldHandler.held, HeldHandler.release = path_end, threading.Event()
     context = browser.new_context(viewport={"width": 1000, "height": 800})
     try:
         with serve(REPO_ROOT, HeldHandler) as url:
             game = GamePage(context, context.new_page(), url.rstrip("/"))
-            game.page.goto(url + "?engine=plain")  # the snapshot would not need the file
-            game.poll("the slow-start message", lambda: game.notice()[0], timeout=SLOW_START + 15)
-            assert "taking long" in game.notice()[1]
-            assert game.state()["status"] == "loading" and not failure(game)["shown"]
-            HeldHandler.release.set()
-            game.expected_engine = "plain"
-            game.wait_ready()
-            game.poll("the slow-start message gone", lambda: not game.notice()[0])
-            play(game, 2)
-            assert not failure(game)["shown"] and not game.page_errors
+            game.page.goto(url + query)
+            yield game
     finally:
         HeldHandler.release.set()
         context.close()
+
+
+def test_a_slow_start_says_so_only_while_it_is_slow(browser: Browser) -> None:
+    """An engine that takes longer than usual to start is not a failure: after 15 s
+    the page says Python is taking long, and once the engine is ready that message
+    goes, the game plays, and no failure is shown."""
+    # (a plain start: the snapshot would not need the held file)
+    with held_back(browser, "/game/api.py", "?engine=plain") as game:
+        game.poll("the slow-start message", lambda: game.notice()[0], timeout=SLOW_START + 15)
+        assert "taking long" in game.notice()[1]
+        assert game.state()["status"] == "loading" and not failure(game)["shown"]
+        HeldHandler.release.set()
+        game.expected_engine = "plain"
+        game.wait_ready()
+        game.poll("the slow-start message gone", lambda: not game.notice()[0])
+        play(game, 2)
+        assert not failure(game)["shown"] and not game.page_errors
 
 
 def test_the_game_in_a_third_party_frame_with_storage_blocked_still_plays(
@@ -273,20 +283,12 @@ def test_a_slow_page_script_says_so_until_it_starts(browser: Browser) -> None:
     """MicroPython (the page's own script) held back: after 8 s the page says it is
     still loading; once it arrives the UI starts, the message goes and the game plays.
     Slow is not failed: no failure is shown."""
-    HeldHandler.held, HeldHandler.release = "/micropython.wasm", threading.Event()
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
-    try:
-        with serve(REPO_ROOT, HeldHandler) as url:
-            game = GamePage(context, context.new_page(), url.rstrip("/"))
-            game.page.goto(url + "?engine=snapshot")
-            game.poll("the still-loading message", lambda: game.notice()[0], timeout=UI_SLOW + 15)
-            assert "Still loading" in game.notice()[1]
-            assert not failure(game)["shown"]
-            HeldHandler.release.set()
-            game.wait_ready()
-            game.poll("the still-loading message gone", lambda: not game.notice()[0])
-            play(game, 2)
-            assert not failure(game)["shown"] and not game.page_errors
-    finally:
+    with held_back(browser, "/micropython.wasm", "?engine=snapshot") as game:
+        game.poll("the still-loading message", lambda: game.notice()[0], timeout=UI_SLOW + 15)
+        assert "Still loading" in game.notice()[1]
+        assert not failure(game)["shown"]
         HeldHandler.release.set()
-        context.close()
+        game.wait_ready()
+        game.poll("the still-loading message gone", lambda: not game.notice()[0])
+        play(game, 2)
+        assert not failure(game)["shown"] and not game.page_errors
