@@ -5,7 +5,10 @@
 // 2. Survive a localStorage that throws (blocked storage, full quota): MicroPython in
 //    PyScript cannot catch a JavaScript exception, so game/ui/store.py goes through
 //    these guards, which turn every failure into a plain return value.
-// 3. Say that the game has failed, with a Reload button (#failure), and set
+// 3. Share, copy, download and read files (game/ui/sharing.py, game/ui/transfer.py):
+//    browser calls that throw or reject in ordinary cases (no permission, a cancelled
+//    share sheet, an unreadable file) answer with a plain word instead.
+// 4. Say that the game has failed, with a Reload button (#failure), and set
 //    #game[data-status="error"]: for the UI when the engine fails (py2048Failure.show),
 //    and by itself when the UI never starts (an error before stop(): its runtime could
 //    not load). A UI that is only slow to start says so while it is slow.
@@ -102,6 +105,13 @@
     slowShown = true;
   }, UI_SLOW_MS);
 
+  // Text as a JSON string literal in plain ASCII (see readExact).
+  function quote(text) {
+    return JSON.stringify(text).replace(/[\u007f-\uffff]/g, function (c) {
+      return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4);
+    });
+  }
+
   window.py2048Storage = {
     // true when items can be written and removed
     probe: function (key) {
@@ -122,9 +132,7 @@
         var value = window.localStorage.getItem(key);
         if (typeof value !== "string") return "";
         if (value.length > cap) value = value.slice(0, cap + 1);
-        return JSON.stringify(value).replace(/[\u007f-\uffff]/g, function (c) {
-          return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4);
-        });
+        return quote(value);
       } catch (e) { return false; }
     },
     // Keep a copy of item `from` under `to`, verbatim, if it is at most `cap` characters
@@ -146,6 +154,111 @@
         window.localStorage.setItem(key, value);
         return true;
       } catch (e) { return false; }
+    },
+    // true when the item is gone (or was never there)
+    remove: function (key) {
+      try {
+        window.localStorage.removeItem(key);
+        return true;
+      } catch (e) { return false; }
+    }
+  };
+
+  // Copy without the async clipboard (refused without permission or focus): the
+  // selection of an off-screen text area, the way pages did before it.
+  function copyBySelection(text) {
+    var area = document.createElement("textarea");
+    try {
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "visually-hidden";
+      (document.querySelector("dialog[open]") || document.body).appendChild(area);
+      area.select();
+      return document.execCommand("copy");
+    } catch (e) {
+      return false;
+    } finally {
+      if (area.parentNode) area.parentNode.removeChild(area);
+    }
+  }
+
+  function copy(text) {
+    try {
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        return navigator.clipboard.writeText(text).then(
+          function () { return "copied"; },
+          function () { return copyBySelection(text) ? "copied" : "failed"; }
+        );
+      }
+    } catch (e) {}
+    return Promise.resolve(copyBySelection(text) ? "copied" : "failed");
+  }
+
+  window.py2048Share = {
+    // Resolves (never rejects) with "shared", "cancelled", "copied" or "failed". The
+    // share sheet where the device has one and is touch-first (phones, tablets);
+    // elsewhere the clipboard, which is what a desktop player expects.
+    share: function (text) {
+      try {
+        var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+        if (touch && navigator.share) {
+          return navigator.share({ text: text }).then(
+            function () { return "shared"; },
+            function (error) {
+              return error && error.name === "AbortError" ? "cancelled" : copy(text);
+            }
+          );
+        }
+      } catch (e) {}
+      return copy(text);
+    }
+  };
+
+  // Minutes east of UTC here and now, for dates shown in the player's own day.
+  window.py2048Time = {
+    offsetMinutes: function () {
+      try { return -new Date().getTimezoneOffset(); } catch (e) { return 0; }
+    }
+  };
+
+  var MAX_IMPORT_BYTES = 2000000; // the engine reads no longer file (game/transfer.py)
+  window.py2048Files = {
+    // Save `text` as a file named `name`; true when the download was started.
+    download: function (name, text) {
+      try {
+        var url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+        var link = document.createElement("a");
+        link.href = url;
+        link.download = name;
+        link.hidden = true;
+        document.body.appendChild(link);
+        link.click();
+        link.parentNode.removeChild(link);
+        setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+        return true;
+      } catch (e) { return false; }
+    },
+    // Open the file chooser of an <input type="file">.
+    pick: function (id) {
+      try {
+        var input = document.getElementById(id);
+        input.value = "";
+        input.click();
+        return true;
+      } catch (e) { return false; }
+    },
+    // The chosen file's text, quoted like readExact (it crosses into MicroPython
+    // exactly); "!none", "!too-big" or "!unreadable" instead. Never rejects.
+    read: function (id) {
+      try {
+        var input = document.getElementById(id);
+        var file = input && input.files && input.files[0];
+        if (!file) return Promise.resolve("!none");
+        if (file.size > MAX_IMPORT_BYTES) return Promise.resolve("!too-big");
+        return file.text().then(quote, function () { return "!unreadable"; });
+      } catch (e) {
+        return Promise.resolve("!unreadable");
+      }
     }
   };
 })();

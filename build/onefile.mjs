@@ -147,6 +147,7 @@ const hash = (source) => `'sha256-${crypto.createHash("sha256").update(source).d
 const scripts = {
   head: inline(text("build/onefile/head.js")),
   boot: inline(text("assets/boot.js")),
+  settings: inline(text("assets/settings.js")),
   importMap,
   loader: inline(text("build/onefile/page.js")),
   client: inline(text("assets/engine/client.js")),
@@ -186,6 +187,7 @@ replace(/<script src="assets\/engine\/client.js" defer><\/script>/, () => [
   `<script>${scripts.client}</script>`,
 ].join("\n"));
 replace(/<script src="assets\/boot.js" defer><\/script>/, () => `<script>${scripts.boot}</script>`);
+replace(/<script src="assets\/settings.js"><\/script>/, () => `<script>${scripts.settings}</script>`);
 replace(/<script type="module" src="assets\/runtime\/pyscript\/core.js"><\/script>\n/, "");
 replace(/<script src="assets\/offline.js" defer><\/script>\n/, ""); // no service worker in a file
 // Each file once, marked with who asks for it (game/__init__.py: both).

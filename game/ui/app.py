@@ -14,8 +14,8 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-from game.ui import clock, gestures, keys, snapshot, text
-from game.ui.store import BEST, GAME, PREFIX, REJECTED, Store
+from game.ui import clock, gestures, keys, preferences, sharing, snapshot, statistics, text, transfer
+from game.ui.store import BEST, PREFIX, REJECTED, SETTINGS, STATS, Store, game_key
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -26,9 +26,11 @@ NOTICE_MS = 8000
 SLOW_START_MS = 15000  # cold starts measure 2.5-5 s here; three times that is a problem
 # Dialogs in front of the board that make a move key do nothing (it still counts as
 # handled). The win and game-over dialogs are not here: the engine answers those moves.
-BLOCKING = ("confirm", "help")
+BLOCKING = ("confirm", "help", "settings", "stats", "import")
 # The actions that are move attempts (CONTRACT.md `data-inputs`).
 COUNTED = ("left", "right", "up", "down", "undo")
+# Engine answers that are not a game reply: each has its own room.
+SIDE_REPLIES = ("statistics", "export", "import")
 
 
 def now() -> float:
@@ -46,13 +48,22 @@ class App:
         self.state: "dict[str, Any] | None" = None
         self.clock = clock.Clock()
         self.tracker = gestures.Tracker()
-        self.letters = True
-        self.saved_game = self.store.read(GAME)  # quoted (game/ui/store.py)
+        self.prefs = preferences.Preferences(self.store)
+        self.letters = bool(self.prefs.values["letters"])
+        self.size = int(self.prefs.values["size"])  # the board on screen
+        self.game_key = game_key(self.size)  # where its game is stored
+        self.saved_game = self.store.read(self.game_key)  # quoted (game/ui/store.py)
         # Other tabs (docs/reliability.md): what this tab last knew to be stored, as
         # text. Storage holding anything else means another tab wrote since: this one
         # then follows that game instead of writing over it.
         self.known_game = snapshot.stored_text(self.saved_game)
-        self.known_best: "str | None" = None
+        # Best scores and statistics as this tab last knew them stored (same idea).
+        self.known: "dict[str, str | None]" = {BEST: None, STATS: None}
+        self.milestones: "list[str] | None" = None  # from the engine's replies
+        self.summary: "dict[str, Any] | None" = None  # the statistics on show
+        self.import_text = ""  # a chosen file's text, quoted, until the engine judged it
+        self.import_parts: "dict[str, Any] | None" = None  # what a confirmed import stores
+        self.offset = int(js.window.py2048Time.offsetMinutes())
         self.shown_save: "str | None" = None  # the game document of the board on screen
         self.following: "str | None" = None  # the stored game a `follow` call judges
         self.warned_storage = False
@@ -60,6 +71,7 @@ class App:
         self.slow_shown = False
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
+        self.once: "dict[str, Any]" = {}
         # The engine's lookahead for the state on screen: direction -> reply (JSON text).
         self.ahead: "dict[str, str]" = {}
         self.on_answer = self.proxy(self.answered)
@@ -70,6 +82,9 @@ class App:
 
     def boot(self) -> None:
         """Paint what was saved, listen, replay early keys, then start the engine."""
+        self.apply_look()
+        self.show_settings()
+        self.view.set_size(self.size)
         board = snapshot.board_from_saved(snapshot.stored_text(self.saved_game))
         if board:
             self.view.paint(board)
@@ -96,11 +111,17 @@ class App:
     def engine_ready(self, info: "Any") -> None:
         """Python is up in the worker (restored from its snapshot or started plain)."""
         self.view.set_attributes((("data-engine", str(info.boot)),))
+        js.window.py2048Engine.call(*self.start_args()).then(
+            self.proxy(self.started), self.proxy(self.engine_failed))
+
+    def start_args(self) -> "list[Any]":
+        """The engine's `start` for the size on screen, from what is stored now."""
         best = self.store.read(BEST)
-        self.known_best = snapshot.stored_text(best)
-        js.window.py2048Engine.call(
-            "start", self.saved_game or "", best or "", 4, 1
-        ).then(self.proxy(self.started), self.proxy(self.engine_failed))
+        stats = self.store.read(STATS)
+        self.known[BEST] = snapshot.stored_text(best)
+        self.known[STATS] = snapshot.stored_text(stats)
+        return ["start", self.saved_game or "", best or "", stats or "", self.size,
+                self.prefs.values["undo"]]
 
     def engine_failed(self, error: "Any") -> None:
         """The engine could not start: say so and keep the board that is on screen."""
@@ -132,15 +153,19 @@ class App:
             self.view.hide_notice()
         reply = json.loads(str(answer))
         self.ahead = reply["ahead"]
+        self.apply(reply)
+        self.judged(reply)
+        self.engine = js.window.py2048Engine
+        self.next()
+
+    def judged(self, reply: "dict[str, Any]") -> None:
+        """After a `start`: keep a rejected game for diagnosis, and say what was set aside."""
         set_aside = reply.get("set_aside") or {}
         if set_aside.get("game") and self.saved_game:
-            self.store.set_aside(GAME, REJECTED)
-        self.apply(reply)
+            self.store.set_aside(self.game_key, REJECTED)
         message = text.set_aside_message(set_aside)
         if message:
             self.notify(message)
-        self.engine = js.window.py2048Engine
-        self.next()
 
     # -- the queue ---------------------------------------------------------------------
     # Driven by promise callbacks rather than an asyncio task: MicroPython's event loop
@@ -189,17 +214,55 @@ class App:
             return call("keep_playing", self.elapsed())
         elif action == "clock":
             return call("set_clock", self.elapsed())
-        elif action == "best":
-            # Another tab stored best scores: the engine keeps the higher of each size.
-            quoted = self.store.read(BEST)
-            self.known_best = snapshot.stored_text(quoted)
-            return call("merge_best", quoted or "")
+        elif action == "best" or action == "stats":
+            # Another tab stored best scores (the engine keeps the higher of each size)
+            # or statistics (the fuller of each size).
+            name = BEST if action == "best" else STATS
+            quoted = self.store.read(name)
+            self.known[name] = snapshot.stored_text(quoted)
+            return call("merge_best" if action == "best" else "merge_stats", quoted or "")
         elif action == "follow":
             # Another tab stored a game: the engine takes it if it is not older.
-            quoted = self.store.read(GAME)
+            quoted = self.store.read(self.game_key)
             self.following = snapshot.stored_text(quoted)
             return call("follow", quoted or "")
+        elif action.startswith("size:"):
+            return self.switch(int(action[5:]))
+        elif action == "undo_depth":
+            return call("set_undo_depth", self.prefs.values["undo"])
+        elif action == "statistics":
+            return call("statistics", int(self.view.value_of("stats-size")))
+        elif action == "export":
+            names = [game_key(size) for size in transfer.SIZES] + [BEST, STATS, SETTINGS]
+            return call(*(["export_all"] + [self.store.read(name) or "" for name in names]))
+        elif action == "check-import":
+            return call("check_import", self.import_text)
+        elif action == "import":
+            return self.replace_all()
         return None
+
+    def switch(self, size: int) -> "Any":
+        """Play the game stored for `size` (a fresh one if there is none). The game on
+        screen was stored by its last reply, its clock just before (`clock`)."""
+        self.size = size
+        self.game_key = game_key(size)
+        self.saved_game = self.store.read(self.game_key)
+        self.known_game = snapshot.stored_text(self.saved_game)
+        return self.engine.call(*self.start_args())
+
+    def replace_all(self) -> "Any":
+        """A confirmed import: store every part of the file, then play its game."""
+        parts = self.import_parts
+        self.import_parts = None
+        if parts is None:
+            return None
+        stored = transfer.store_all(self.store, parts)
+        self.prefs.replace(parts["settings"])
+        self.letters = bool(self.prefs.values["letters"])
+        self.apply_look()
+        self.show_settings()
+        self.notify(text.say("imported") if stored else text.say("no_storage"))
+        return self.switch(int(self.prefs.values["size"]))
 
     def play(self, direction: str) -> "Any":
         """A move: shown at once from the engine's lookahead when it has one (no round
@@ -222,6 +285,9 @@ class App:
     def answered(self, answer: "Any") -> None:
         try:
             reply = json.loads(str(answer))
+            if reply["kind"] in SIDE_REPLIES:
+                self.side_reply(reply)
+                return
             self.ahead = reply["ahead"]
             if reply["kind"] == "follow":
                 self.followed(reply["changed"])
@@ -231,6 +297,12 @@ class App:
                 js.console.warn("engine: lookahead out of step; board redrawn")
                 reply["kind"] = "resync"
             self.apply(reply)
+            if reply["kind"] == "start":  # a size switch, or an import
+                self.judged(reply)
+                key = "switched_new" if reply.get("spawns") else "switched_resumed"
+                self.view.say(text.say(key, size=text.size_name(self.size), score=reply["state"]["score"]))
+            elif reply["kind"] == "undo_depth" and reply["changed"]:
+                self.view.say(text.say("undo_steps", n=reply["state"]["undo_depth"]))
         finally:  # a bug in drawing one reply must not stall every later input
             if self.current in COUNTED:
                 self.view.count_input()
@@ -266,6 +338,7 @@ class App:
         self.view.show_numbers(state, reply["points"])
         self.shown_save = reply["save"]
         self.save(reply)
+        self.progress(reply)
         if kind in ("start", "new", "follow"):
             self.clock.reset(state["clock_ms"])
         self.clock.run(clock.should_run(state["status"], state["moves"], self.visible()), now())
@@ -286,10 +359,71 @@ class App:
         if reply.get("game_changed"):
             stored = self.store_game(reply["save"])
         if reply["changed"] or reply.get("game_changed") or reply["kind"] == "best":
-            stored = self.store_best(reply["best_save"]) and stored
+            stored = self.store_merged(BEST, reply["best_save"], "best") and stored
+        if reply.get("stats_changed"):
+            stored = self.store_merged(STATS, reply["stats_save"], "stats") and stored
         if not stored and not self.warned_storage:
             self.warned_storage = True
             self.notify(text.say("no_storage"))
+
+    def progress(self, reply: "dict[str, Any]") -> None:
+        """Milestones from the reply: palettes they unlock become choosable (and said)."""
+        milestones = reply.get("milestones")
+        if milestones is None or milestones == self.milestones:
+            return
+        self.milestones = list(milestones)
+        self.apply_look()
+        self.show_settings()
+        message = preferences.unlock_message(reply.get("unlocked") or [])
+        if message:
+            self.notify(message)
+
+    def side_reply(self, reply: "dict[str, Any]") -> None:
+        """An engine answer that is not a game reply (SIDE_REPLIES)."""
+        kind = reply["kind"]
+        if kind == "statistics":
+            summary = reply["summary"]
+            self.summary = summary
+            rows = statistics.top_rows(summary, self.offset)
+            self.view.set_texts(statistics.grid(summary))
+            self.view.set_rows("top-rows", rows)
+            self.view.set_hidden("top-empty", bool(rows))
+        elif kind == "export":
+            name = transfer.file_name(int(js.Date.now()), self.offset)
+            saved = js.window.py2048Files.download(name, reply["text"])
+            self.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
+        elif kind == "import":
+            if not reply["ok"]:
+                self.notify(text.say("import_invalid", reason=reply["error"]))
+                return
+            self.import_parts = reply["parts"]
+            self.view.set_items("import-list", transfer.summary_lines(reply["summary"], self.offset))
+            self.view.open_dialog("import")
+
+    # -- settings ----------------------------------------------------------------------
+
+    def apply_look(self) -> None:
+        for name, value in preferences.root_attributes(self.prefs.values, self.milestones):
+            self.view.set_root_attribute(name, value)
+
+    def show_settings(self) -> None:
+        self.view.show_settings(preferences.form_values(self.prefs.values),
+                                preferences.palette_locks(self.milestones or []))
+
+    def setting_changed(self, name: str, local: bool) -> None:
+        """Apply one changed setting at once. A size chosen here switches the board
+        (the game on screen keeps its clock, stored first); another tab's choice of size
+        is its own board, not this tab's."""
+        values = self.prefs.values
+        if name in ("theme", "animations", "palette"):
+            self.apply_look()
+        elif name == "letters":
+            self.letters = bool(values["letters"])
+        elif name == "undo":
+            self.push("undo_depth")
+        elif name == "size" and local:
+            self.push("clock")
+            self.push("size:%d" % values["size"])
 
     def ask_first(self, action: str) -> None:
         """Put `action` at the head of the queue (once): it runs before any other input."""
@@ -300,28 +434,29 @@ class App:
         """Write this tab's game, unless another tab has stored one since this tab last
         looked: a tab never writes over a game it has not seen. It follows that game
         instead (the engine takes it if it is not older, `follow`)."""
-        current = snapshot.stored_text(self.store.read(GAME))
+        current = snapshot.stored_text(self.store.read(self.game_key))
         if current is not None and current != self.known_game and current != save:
             self.ask_first("follow")
             return True
-        written = self.store.write(GAME, save)
+        written = self.store.write(self.game_key, save)
         if written:
             self.known_game = save
         return written
 
-    def store_best(self, best_save: str) -> bool:
-        """Write the best scores, unless another tab has stored others since: they are
-        merged first (`best`), and that answer is written, so no tab's best is lost."""
-        current = snapshot.stored_text(self.store.read(BEST))
-        if current == best_save:
-            self.known_best = current
+    def store_merged(self, name: str, document: str, merge: str) -> bool:
+        """Write the best scores or the statistics, unless another tab has stored others
+        since: the engine merges those first (`merge`), and that answer is written, so
+        no tab's best score or counted game is lost."""
+        current = snapshot.stored_text(self.store.read(name))
+        if current == document:
+            self.known[name] = current
             return True
-        if current is not None and current != self.known_best:
-            self.ask_first("best")
+        if current is not None and current != self.known[name]:
+            self.ask_first(merge)
             return True
-        written = self.store.write(BEST, best_save)
+        written = self.store.write(name, document)
         if written:
-            self.known_best = best_save
+            self.known[name] = document
         return written
 
     def followed(self, adopted: bool) -> None:
@@ -332,7 +467,7 @@ class App:
             self.known_game = self.following
             return
         ours = self.shown_save
-        if ours is not None and self.following != ours and self.store.write(GAME, ours):
+        if ours is not None and self.following != ours and self.store.write(self.game_key, ours):
             self.known_game = ours
 
     def sync_dialogs(self, before: str, state: "dict[str, Any]") -> None:
@@ -414,7 +549,8 @@ class App:
         self.tracker.cancel(int(event.pointerId))
 
     def on_click(self, event: "Any") -> None:
-        button = event.target.closest("[data-action], #new-game, #undo, #help")
+        button = event.target.closest(
+            "[data-action], #new-game, #undo, #help, #settings, #stats, #export, #import")
         if not button:
             return
         action = str(button.getAttribute("data-action") or button.id)
@@ -426,6 +562,32 @@ class App:
             self.view.open_dialog("help")
         elif action == "close":
             self.view.close_dialog("help")
+        elif action == "settings":
+            self.show_settings()
+            self.view.open_dialog("settings")
+        elif action == "close-settings":
+            self.view.close_dialog("settings")
+        elif action == "stats":
+            self.view.set_value("stats-size", str(self.size))
+            self.view.open_dialog("stats")
+            self.push("statistics")
+        elif action == "close-stats":
+            self.view.close_dialog("stats")
+        elif action == "share" and self.state:
+            address = str(js.window.location.href).split("#")[0]
+            self.share(sharing.result_text(self.state, self.elapsed(), address))
+        elif action == "share-stats" and self.summary:
+            self.share(statistics.share_text(int(self.view.value_of("stats-size")), self.summary))
+        elif action == "export":
+            self.push("export")
+        elif action == "import":
+            js.window.py2048Files.pick("import-file")
+        elif action == "cancel-import":
+            self.import_parts = None
+            self.view.close_dialog("import")
+        elif action == "confirm-import":
+            self.view.close_dialog("import")
+            self.push("import")
         elif action == "cancel":
             self.view.close_dialog("confirm")
         elif action == "confirm-new":
@@ -442,6 +604,44 @@ class App:
             self.view.close_dialog("over")
             self.push("undo")
 
+    def share(self, message: str) -> None:
+        js.window.py2048Share.share(message).then(self.proxy_once(self.shared))
+
+    def shared(self, outcome: "Any") -> None:
+        said = sharing.outcome_message(str(outcome))
+        if said:
+            self.notify(said)
+
+    def proxy_once(self, fn: "Any") -> "Any":
+        """A proxy for a callback kept for the page's life (made once per function)."""
+        name = getattr(fn, "__name__", "")
+        if name not in self.once:
+            self.once[name] = self.proxy(fn)
+        return self.once[name]
+
+    def on_change(self, event: "Any") -> None:
+        """A settings control, the statistics' size, or a file chosen for Import."""
+        target = event.target
+        element_id = str(target.id or "")
+        if element_id == "import-file":
+            js.window.py2048Files.read("import-file").then(self.proxy_once(self.file_read))
+        elif element_id == "stats-size":
+            self.push("statistics")
+        else:
+            name = str(target.getAttribute("data-setting") or "")
+            if name and self.prefs.change(name, str(target.value)):
+                self.setting_changed(name, True)
+
+    def file_read(self, answer: "Any") -> None:
+        quoted = str(answer)
+        if quoted.startswith("!"):
+            message = transfer.read_failure(quoted)
+            if message:
+                self.notify(message)
+            return
+        self.import_text = quoted
+        self.push("check-import")
+
     def on_win_cancel(self, event: "Any") -> None:
         """Escape on the win dialog means "Keep playing": the board must not stay locked."""
         self.push("keep")
@@ -451,10 +651,17 @@ class App:
         higher best scores. What is stored is read when the action runs (the newest),
         never taken from the event: the bridge would not carry every character."""
         key = str(event.key)
-        if key == PREFIX + GAME and "follow" not in self.queue:
+        if key == PREFIX + self.game_key and "follow" not in self.queue:
             self.push("follow")
         elif key == PREFIX + BEST and "best" not in self.queue:
             self.push("best")
+        elif key == PREFIX + STATS and "stats" not in self.queue:
+            self.push("stats")
+        elif key == PREFIX + SETTINGS:
+            for name in self.prefs.reload():
+                self.setting_changed(name, False)
+            self.prefs.values["size"] = self.size  # this tab's board stays its own
+            self.show_settings()
 
     def on_visibility(self, event: "Any") -> None:
         """Pause the clock while the page is hidden, and store it: the tab may not return."""
@@ -472,6 +679,7 @@ class App:
     def listen(self) -> None:
         document.addEventListener("keydown", self.proxy(self.on_keydown))
         document.addEventListener("click", self.proxy(self.on_click))
+        document.addEventListener("change", self.proxy(self.on_change))
         document.addEventListener("visibilitychange", self.proxy(self.on_visibility))
         js.window.addEventListener("storage", self.proxy(self.on_storage))
         board = self.view.board

@@ -8,11 +8,11 @@ plays on without storage, and `ok` turns False so the page can say once that pro
 will not be kept.
 """
 
-import js
-
 PREFIX = "py2048:"
-GAME = "game"
+GAME = "game"  # the 4×4 game's key (the name it had before there were sizes)
 BEST = "best"
+STATS = "stats"
+SETTINGS = "settings"
 REJECTED = "rejected-game"
 # The engine accepts no longer text (game/saves.py MAX_TEXT): longer stored items reach
 # it cut just past this (still too long, so still rejected), and a rejected game is
@@ -21,8 +21,15 @@ MAX_TEXT = 200000
 REJECTED_CAP = MAX_TEXT
 
 
+def game_key(size: int) -> str:
+    """Each board size keeps its own game."""
+    return GAME if size == 4 else "%s-%d" % (GAME, size)
+
+
 class Store:
     def __init__(self) -> None:
+        import js  # here, not at the top: the key names above are used by pure modules
+
         self.guard = js.window.py2048Storage
         self.ok = bool(self.guard.probe(PREFIX + "probe"))
 
@@ -46,3 +53,9 @@ class Store:
         if not written:
             self.ok = False
         return written
+
+    def remove(self, name: str) -> bool:
+        removed = bool(self.guard.remove(PREFIX + name))
+        if not removed:
+            self.ok = False
+        return removed

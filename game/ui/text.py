@@ -45,6 +45,44 @@ MESSAGES = {
             "reload the page to go on."
         ),
         "engine_slow": "Python is taking long to start: your moves will be played once it is ready.",
+        "size_4": "4×4 Classic",
+        "size_5": "5×5 Large",
+        "size_6": "6×6 Expert",
+        "switched_resumed": "{size}: game resumed. Score {score}.",
+        "switched_new": "{size}: new game.",
+        "undo_steps": "Undo keeps {n} steps.",
+        "share_title": "2048 in Python · {size}",
+        "share_result": "Score {score} · best tile {tile} · {moves} · {time}",
+        "share_won": "Reached 2048!",
+        "share_stats_title": "2048 in Python · {size} · statistics",
+        "share_stats": (
+            "{played} played · {won} won ({rate}) · best score {best} · best tile {tile}"
+            " · best streak {streak}"
+        ),
+        "shared": "Shared.",
+        "copied": "Copied to the clipboard.",
+        "share_failed": "This browser did not allow copying to the clipboard.",
+        "exported": "Saved as {name}.",
+        "export_failed": "This browser did not allow saving the file.",
+        "import_too_big": "That file is too big to be a saved game (over 2 MB). Nothing was changed.",
+        "import_unreadable": "That file could not be read. Nothing was changed.",
+        "import_invalid": "That file cannot be imported: {reason}. Nothing was changed.",
+        "imported": "Imported: your games, best scores, statistics and settings are now the file's.",
+        "import_game": "{size}: score {score}, {moves}, best tile {tile}",
+        "import_no_game": "{size}: no game in progress",
+        "import_best": "Best scores: {scores}",
+        "import_played": "Statistics: {n} games played",
+        "import_played_one": "Statistics: 1 game played",
+        "import_exported": "Exported on {date}",
+        "stats_invalid": "Your saved statistics could not be read and were set aside.",
+        "stats_invalid_sizes": "Your statistics for {sizes} could not be read and were set aside.",
+        "unlocked_one": "New tile colours unlocked: {names}. Choose them in Settings.",
+        "palette_classic": "Classic",
+        "palette_sunrise": "Sunrise",
+        "palette_lagoon": "Lagoon",
+        "palette_nebula": "Nebula",
+        "palette_meadow": "Meadow",
+        "no_tile": "–",
     }
 }
 
@@ -64,11 +102,28 @@ def set_aside_message(set_aside: "dict[str, Any]", lang: str = "en") -> str:
     if set_aside.get("best_document") or (set_aside.get("best_unknown_keys") and not sizes):
         parts.append(say("best_invalid_all", lang))
     elif sizes:
-        listed = sizes[0]
-        for size in sizes[1:]:
-            listed = say("and", lang, a=listed, b=size) if size == sizes[-1] else listed + ", " + size
-        parts.append(say("best_invalid_one" if len(sizes) == 1 else "best_invalid_many", lang, sizes=listed))
+        parts.append(say("best_invalid_one" if len(sizes) == 1 else "best_invalid_many", lang,
+                         sizes=listing(sizes, lang)))
+    stats_sizes = [say("size", lang, n=n) for n in set_aside.get("stats_sizes") or []]
+    if set_aside.get("stats_document"):
+        parts.append(say("stats_invalid", lang))
+    elif stats_sizes:
+        parts.append(say("stats_invalid_sizes", lang, sizes=listing(stats_sizes, lang)))
     return " ".join(parts)
+
+
+def size_name(size: int, lang: str = "en") -> str:
+    return say("size_%d" % size, lang)
+
+
+def listing(items: "list[str]", lang: str = "en") -> str:
+    """"a", "a and b", "a, b and c"."""
+    if not items:
+        return ""
+    listed = items[0]
+    for item in items[1:]:
+        listed = say("and", lang, a=listed, b=item) if item == items[-1] else listed + ", " + item
+    return listed
 
 
 def moves_label(n: int, lang: str = "en") -> str:

@@ -13,7 +13,7 @@ from pyscript import document
 
 from game.ui import clock, layer
 from game.ui.snapshot import board_attr
-from game.ui.text import moves_label
+from game.ui.text import moves_label, say
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -130,6 +130,7 @@ class View:
             element.textContent = digits
             element.className = number_class(len(digits))
         self.moves.textContent = moves_label(state["moves"])
+        self.set_text("size-label", say("size", n=state["size"]))
         self.undo.disabled = not state["can_undo"]
         if points:
             self.show_delta(points)
@@ -182,3 +183,62 @@ class View:
 
     def set_text(self, element_id: str, text: str) -> None:
         document.getElementById(element_id).textContent = text
+
+    # -- settings, statistics, import --------------------------------------------------
+
+    def set_root_attribute(self, name: str, value: "str | None") -> None:
+        """An attribute of <html> that style.css reads (theme, motion, palette)."""
+        root = document.documentElement
+        if value is None:
+            root.removeAttribute(name)
+        else:
+            root.setAttribute(name, value)
+
+    def show_settings(self, values: "dict[str, str]", locks: "list[tuple[str, bool]]") -> None:
+        """The form as the settings are: each select's value, and the palette cards
+        (locked ones disabled, with their condition showing)."""
+        for name, value in values.items():
+            if name != "palette":
+                document.getElementById("set-" + name).value = value
+        for palette, usable in locks:
+            card = document.querySelector('[data-palette-choice="%s"]' % palette)
+            radio = card.querySelector("input")
+            radio.disabled = not usable
+            radio.checked = palette == values["palette"]
+            card.classList.toggle("locked", not usable)
+            document.getElementById("lock-" + palette).hidden = usable
+
+    def set_texts(self, pairs: "list[tuple[str, str]]") -> None:
+        for element_id, text in pairs:
+            document.getElementById(element_id).textContent = text
+
+    def set_rows(self, body_id: str, rows: "list[list[str]]") -> None:
+        """A table body of these rows, as text (the first cell heads its row)."""
+        fragment = document.createDocumentFragment()
+        for row in rows:
+            tr = document.createElement("tr")
+            for i, value in enumerate(row):
+                cell = document.createElement("th" if i == 0 else "td")
+                if i == 0:
+                    cell.setAttribute("scope", "row")
+                cell.textContent = value
+                tr.appendChild(cell)
+            fragment.appendChild(tr)
+        document.getElementById(body_id).replaceChildren(fragment)
+
+    def set_items(self, list_id: str, lines: "list[str]") -> None:
+        fragment = document.createDocumentFragment()
+        for line in lines:
+            item = document.createElement("li")
+            item.textContent = line
+            fragment.appendChild(item)
+        document.getElementById(list_id).replaceChildren(fragment)
+
+    def set_hidden(self, element_id: str, hidden: bool) -> None:
+        document.getElementById(element_id).hidden = hidden
+
+    def value_of(self, element_id: str) -> str:
+        return str(document.getElementById(element_id).value)
+
+    def set_value(self, element_id: str, value: str) -> None:
+        document.getElementById(element_id).value = value

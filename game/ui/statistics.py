@@ -1,0 +1,79 @@
+"""The Statistics dialog's words and numbers, from the engine's summary.
+
+The engine keeps and checks the statistics and does their arithmetic
+(game/stats.py); this room only turns its plain `summary` into what the dialog shows:
+the grid of numbers, the top-10 rows and the text to share. Pure: tested on CPython
+and MicroPython.
+"""
+
+from game.ui import clock, text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+DAY_MS = 86400000
+
+
+def percent(rate: float) -> str:
+    """0.256 -> "26%" (half up)."""
+    return "%d%%" % int(max(0.0, min(1.0, float(rate))) * 100 + 0.5)
+
+
+def tile_text(tile: int, lang: str = "en") -> str:
+    return str(tile) if tile else text.say("no_tile", lang)
+
+
+def civil_date(ms: int, offset_minutes: int = 0) -> "tuple[int, int, int]":
+    """(year, month, day) of an epoch-milliseconds instant, `offset_minutes` east of
+    UTC (days-from-civil inverted, proleptic Gregorian: no time library needed)."""
+    days = (int(ms) + int(offset_minutes) * 60000) // DAY_MS
+    z = days + 719468
+    era = (z if z >= 0 else z - 146096) // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    year = yoe + era * 400 + (1 if month <= 2 else 0)
+    return year, month, day
+
+
+def date_text(ms: int, offset_minutes: int = 0) -> str:
+    """An ISO date (2026-11-30), read the same way in every language."""
+    return "%04d-%02d-%02d" % civil_date(ms, offset_minutes)
+
+
+def grid(summary: "dict[str, Any]", lang: str = "en") -> "list[tuple[str, str]]":
+    """(element id, text) for each number of the dialog."""
+    return [
+        ("stat-played", str(summary["played"])),
+        ("stat-won", str(summary["won"])),
+        ("stat-win-rate", percent(summary["win_rate"])),
+        ("stat-best-score", str(summary["best_score"])),
+        ("stat-best-tile", tile_text(summary["best_tile"], lang)),
+        ("stat-average", str(summary["average_score"])),
+        ("stat-moves", str(summary["total_moves"])),
+        ("stat-time", clock.format_clock(summary["total_ms"])),
+        ("stat-streak", str(summary["streak"])),
+        ("stat-best-streak", str(summary["best_streak"])),
+    ]
+
+
+def top_rows(summary: "dict[str, Any]", offset_minutes: int = 0) -> "list[list[str]]":
+    """The top-10 table's rows: rank, score, best tile, moves, time, date."""
+    return [
+        [str(rank), str(entry["score"]), str(entry["tile"]), str(entry["moves"]),
+         clock.format_clock(entry["ms"]), date_text(entry["date"], offset_minutes)]
+        for rank, entry in enumerate(summary["top"], 1)
+    ]
+
+
+def share_text(size: int, summary: "dict[str, Any]", lang: str = "en") -> str:
+    return "\n".join([
+        text.say("share_stats_title", lang, size=text.size_name(size, lang)),
+        text.say("share_stats", lang, played=summary["played"], won=summary["won"],
+                 rate=percent(summary["win_rate"]), best=summary["best_score"],
+                 tile=tile_text(summary["best_tile"], lang), streak=summary["best_streak"]),
+    ])

@@ -1,0 +1,69 @@
+"""Export and Import as the page carries them out; the engine does the judging.
+
+Export: every stored document goes to the engine, which writes one file of the valid
+ones (game/transfer.py); the page offers it as a download. Import: the file's text goes
+to the engine, which checks every part with its strict loaders and answers with a
+summary and the documents to store; the page shows the summary, and only once the
+player confirms does it replace what is stored, all of it. Pure (storage is handed in):
+tested on CPython and MicroPython.
+"""
+
+from game.ui import statistics, text
+from game.ui.store import BEST, SETTINGS, STATS, game_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+SIZES = (4, 5, 6)
+# What the file guard answers instead of a file's text (assets/boot.js py2048Files.read).
+READ_FAILURES = {"!too-big": "import_too_big", "!unreadable": "import_unreadable"}
+
+
+def file_name(ms: int, offset_minutes: int = 0) -> str:
+    return "2048-in-python-%s.json" % statistics.date_text(ms, offset_minutes)
+
+
+def read_failure(answer: str, lang: str = "en") -> str:
+    """The message for a file that never reached the engine; "" when it has text
+    ("!none": the chooser was closed without a file, nothing to say)."""
+    key = READ_FAILURES.get(answer)
+    return text.say(key, lang) if key else ""
+
+
+def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str = "en") -> "list[str]":
+    """What the import would bring, one line each, for the confirmation dialog."""
+    lines = []
+    for size in SIZES:
+        game = summary["games"].get(str(size))
+        name = text.size_name(size, lang)
+        if game:
+            lines.append(text.say("import_game", lang, size=name, score=game["score"],
+                                  moves=text.moves_label(game["moves"], lang), tile=game["max_tile"]))
+        else:
+            lines.append(text.say("import_no_game", lang, size=name))
+    best = summary.get("best") or {}
+    scores = ["%s %s" % (text.say("size", lang, n=size), best.get(str(size), 0)) for size in SIZES]
+    lines.append(text.say("import_best", lang, scores=", ".join(scores)))
+    played = summary.get("played", 0)
+    if played == 1:
+        lines.append(text.say("import_played_one", lang))
+    else:
+        lines.append(text.say("import_played", lang, n=played))
+    if summary.get("exported"):
+        date = statistics.date_text(summary["exported"], offset_minutes)
+        lines.append(text.say("import_exported", lang, date=date))
+    return lines
+
+
+def store_all(store: "Any", parts: "dict[str, Any]") -> bool:
+    """Replace every stored document with the import's (a size without a game in the
+    file loses its game here: the file is the whole state). True when all was written."""
+    written = True
+    for size in SIZES:
+        game = parts["games"].get(str(size))
+        key = game_key(size)
+        written = (store.write(key, game) if game else store.remove(key)) and written
+    for name in (BEST, STATS, SETTINGS):
+        written = store.write(name, parts[name]) and written
+    return written

@@ -1,0 +1,206 @@
+"""The pure parts of the settings, statistics, sharing and transfer rooms (game/ui).
+
+MicroPython-compatible, like test_ui_input.py: plain asserts, fakes for storage.
+"""
+
+import json
+
+from game import settings as schema
+from game.ui import preferences, sharing, statistics, text, transfer
+from game.ui.store import game_key
+
+
+class FakeStore:
+    """Storage as game/ui/store.py shows it: texts come back quoted."""
+
+    def __init__(self, items: "dict[str, str] | None" = None) -> None:
+        self.items: "dict[str, str]" = dict(items or {})
+
+    def read(self, name: str) -> "str | None":
+        return json.dumps(self.items[name]) if name in self.items else None
+
+    def write(self, name: str, value: str) -> bool:
+        self.items[name] = value
+        return True
+
+    def remove(self, name: str) -> bool:
+        self.items.pop(name, None)
+        return True
+
+
+def summary(**values: object) -> "dict[str, object]":
+    base: "dict[str, object]" = {
+        "played": 0, "won": 0, "win_rate": 0.0, "best_score": 0, "best_tile": 0,
+        "average_score": 0, "total_moves": 0, "total_ms": 0, "streak": 0, "best_streak": 0,
+        "top": []}
+    base.update(values)
+    return base
+
+
+# -- settings --------------------------------------------------------------------------
+
+def test_each_size_keeps_its_own_game_key() -> None:
+    assert [game_key(n) for n in (4, 5, 6)] == ["game", "game-5", "game-6"]
+
+
+def test_settings_start_from_defaults_when_storage_is_empty_or_bad() -> None:
+    for stored in ({}, {"settings": "not json"}, {"settings": '{"format":"other"}'}):
+        assert preferences.Preferences(FakeStore(stored)).values == schema.defaults()
+
+
+def test_a_form_change_is_stored_and_read_back() -> None:
+    store = FakeStore()
+    prefs = preferences.Preferences(store)
+    assert prefs.change("size", "6")
+    assert prefs.change("letters", "off")
+    assert prefs.change("theme", "contrast")
+    again = preferences.Preferences(store)
+    assert again.values["size"] == 6 and again.values["letters"] is False
+    assert again.values["theme"] == "contrast"
+
+
+def test_a_form_value_that_names_no_choice_changes_nothing() -> None:
+    store = FakeStore()
+    prefs = preferences.Preferences(store)
+    for name, raw in (("size", "7"), ("undo", "2"), ("theme", "<b>"), ("nope", "1"), ("letters", "yes")):
+        assert not prefs.change(name, raw)
+    assert not prefs.change("size", "4")  # already so
+    assert store.items == {}
+
+
+def test_form_values_round_trip_through_parse() -> None:
+    for name, choices in schema.FIELDS:
+        for choice in choices:
+            assert preferences.parse(name, preferences.form_value(name, choice)) == choice
+
+
+def test_default_look_sets_no_attribute_and_choices_set_theirs() -> None:
+    values = schema.defaults()
+    assert all(value is None for _, value in preferences.root_attributes(values, []))
+    values.update(theme="dark", animations="off", palette="lagoon")
+    pairs = dict(preferences.root_attributes(values, ["tile-4096"]))
+    assert pairs == {"data-theme": "dark", "data-motion": "off", "data-palette": "lagoon"}
+
+
+def test_a_locked_palette_shows_as_classic_once_milestones_are_known() -> None:
+    values = schema.defaults()
+    values["palette"] = "nebula"
+    assert dict(preferences.root_attributes(values, []))["data-palette"] is None
+    assert dict(preferences.root_attributes(values, None))["data-palette"] == "nebula"
+    assert dict(preferences.root_attributes(values, ["expert-win"]))["data-palette"] == "nebula"
+
+
+def test_palettes_unlock_by_their_milestones() -> None:
+    assert preferences.palette_locks([]) == [
+        ("classic", True), ("sunrise", False), ("lagoon", False), ("nebula", False), ("meadow", False)]
+    locks = dict(preferences.palette_locks(["tile-2048", "games-100"]))
+    assert locks["sunrise"] and locks["meadow"] and not locks["lagoon"]
+    assert "Sunrise" in preferences.unlock_message(["tile-2048"])
+    assert preferences.unlock_message([]) == ""
+
+
+def test_another_tabs_settings_are_taken_and_named() -> None:
+    store = FakeStore()
+    prefs = preferences.Preferences(store)
+    other = preferences.Preferences(store)
+    other.change("theme", "dark")
+    other.change("undo", "5")
+    assert sorted(prefs.reload()) == ["theme", "undo"]
+    assert prefs.values["theme"] == "dark"
+
+
+# -- statistics --------------------------------------------------------------------------
+
+def test_dates_are_the_players_own_day() -> None:
+    assert statistics.date_text(0) == "1970-01-01"
+    assert statistics.date_text(1796083200000) == "2026-12-01"
+    assert statistics.date_text(1796083200000 - 1) == "2026-11-30"
+    assert statistics.date_text(1796083200000 - 1, 60) == "2026-12-01"  # an hour east of UTC
+    assert statistics.date_text(951782400000) == "2000-02-29"
+
+
+def test_win_rate_is_a_whole_percent_rounded_half_up() -> None:
+    assert statistics.percent(0.0) == "0%"
+    assert statistics.percent(0.125) == "13%"
+    assert statistics.percent(1.0) == "100%"
+
+
+def test_the_grid_shows_every_number_and_no_tile_as_a_dash() -> None:
+    cells = dict(statistics.grid(summary(played=3, won=1, win_rate=1 / 3, total_ms=65000)))
+    assert cells["stat-played"] == "3" and cells["stat-win-rate"] == "33%"
+    assert cells["stat-time"] == "1:05" and cells["stat-best-tile"] == "–"
+    assert len(cells) == 10
+
+
+def test_top_rows_are_ranked_in_the_engines_order() -> None:
+    top = [{"score": 900, "tile": 128, "moves": 80, "ms": 61000, "date": 0},
+           {"score": 500, "tile": 64, "moves": 60, "ms": 1000, "date": 86400000}]
+    rows = statistics.top_rows(summary(top=top))
+    assert rows == [["1", "900", "128", "80", "1:01", "1970-01-01"],
+                    ["2", "500", "64", "60", "0:01", "1970-01-02"]]
+
+
+def test_statistics_share_text_names_the_size_and_numbers() -> None:
+    shared = statistics.share_text(5, summary(played=4, won=1, win_rate=0.25, best_score=9000,
+                                              best_tile=1024, best_streak=1))
+    assert "5×5 Large" in shared and "4 played" in shared and "25%" in shared and "9000" in shared
+
+
+# -- sharing ---------------------------------------------------------------------------
+
+def test_the_share_picture_has_one_square_per_cell() -> None:
+    board = [[0, 2, 8, 32], [128, 512, 2048, 4096], [0, 0, 0, 0], [4, 16, 64, 256]]
+    lines = sharing.picture(board).split("\n")
+    assert len(lines) == 4 and all(len(line) == 4 for line in lines)
+    assert lines[0] == sharing.EMPTY + "\u2b1c\U0001f7e6\U0001f7e9"
+    assert lines[1] == "\U0001f7e8\U0001f7e7\U0001f7e5\U0001f7ea"
+
+
+def test_the_share_text_says_size_score_tile_moves_time_and_the_board() -> None:
+    state = {"size": 4, "score": 2048, "max_tile": 256, "moves": 1, "won": False,
+             "board": [[2, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 256]]}
+    shared = sharing.result_text(state, 125000, "https://example.org/2048/")
+    lines = shared.split("\n")
+    assert lines[0] == "2048 in Python · 4×4 Classic"
+    assert lines[1] == "Score 2048 · best tile 256 · 1 move · 2:05"
+    assert lines[-1] == "https://example.org/2048/"
+    assert len(lines) == 2 + 4 + 1
+    assert "file:" not in sharing.result_text(state, 0, "file:///home/me/2048.html")
+    state["won"] = True
+    assert text.say("share_won") in sharing.result_text(state, 0)
+
+
+def test_share_outcomes_are_said_except_a_cancelled_sheet() -> None:
+    assert sharing.outcome_message("copied") == text.say("copied")
+    assert sharing.outcome_message("cancelled") == ""
+    assert sharing.outcome_message("failed") == text.say("share_failed")
+
+
+# -- transfer --------------------------------------------------------------------------
+
+def test_a_file_that_never_reached_the_engine_is_explained() -> None:
+    assert transfer.read_failure("!too-big") == text.say("import_too_big")
+    assert transfer.read_failure("!unreadable") == text.say("import_unreadable")
+    assert transfer.read_failure("!none") == ""
+
+
+def test_the_export_file_is_named_for_its_day() -> None:
+    assert transfer.file_name(1796083200000) == "2048-in-python-2026-12-01.json"
+
+
+def test_the_import_summary_names_each_size_best_and_games_played() -> None:
+    lines = transfer.summary_lines({
+        "games": {"4": {"score": 1200, "moves": 140, "max_tile": 128}, "5": None, "6": None},
+        "best": {"4": 5000, "5": 0, "6": 0}, "played": 1, "exported": 86400000})
+    assert lines[0] == "4×4 Classic: score 1200, 140 moves, best tile 128"
+    assert lines[1] == "5×5 Large: no game in progress"
+    assert "4×4 5000" in lines[3]
+    assert lines[4] == text.say("import_played_one")
+    assert lines[5].endswith("1970-01-02")
+
+
+def test_an_import_replaces_every_document_and_clears_sizes_without_a_game() -> None:
+    store = FakeStore({"game": "old4", "game-5": "old5", "game-6": "old6", "best": "b"})
+    parts = {"games": {"4": "new4", "5": None, "6": "new6"}, "best": "B", "stats": "S", "settings": "T"}
+    assert transfer.store_all(store, parts)
+    assert store.items == {"game": "new4", "game-6": "new6", "best": "B", "stats": "S", "settings": "T"}
