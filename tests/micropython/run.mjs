@@ -1,7 +1,8 @@
-// Runs the UI layer's pure tests (tests/unit/test_ui_*.py) in real MicroPython, the
-// interpreter the UI runs on in the page, from the pinned npm package. CPython already
-// runs the same tests; this catches what MicroPython lacks (typing, f-string corners,
-// library gaps) before a player does. Usage: node tests/micropython/run.mjs
+// Runs the UI layer's pure tests (tests/unit/test_ui_*.py) and those of the settings
+// module the UI shares with the engine (tests/unit/test_settings.py) in real
+// MicroPython, the interpreter the UI runs on in the page, from the pinned npm
+// package. CPython already runs the same tests; this catches what MicroPython lacks
+// (typing, f-string corners, library gaps) before a player does. Usage: node tests/micropython/run.mjs
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,8 +18,8 @@ const mp = await loadMicroPython({
 });
 
 const uiModules = readdirSync(join(root, "game", "ui")).filter((n) => n.endsWith(".py"));
-const tests = readdirSync(join(root, "tests", "unit")).filter((n) => /^test_ui_.*\.py$/.test(n));
-const files = ["game/__init__.py", ...uiModules.map((n) => `game/ui/${n}`),
+const tests = readdirSync(join(root, "tests", "unit")).filter((n) => /^test_(ui_.*|settings)\.py$/.test(n));
+const files = ["game/__init__.py", "game/settings.py", ...uiModules.map((n) => `game/ui/${n}`),
   "tests/__init__.py", "tests/unit/__init__.py", ...tests.map((n) => `tests/unit/${n}`)];
 for (const dir of ["/proj/game/ui", "/proj/tests/unit"]) mp.FS.mkdirTree(dir);
 for (const f of files) mp.FS.writeFile(`/proj/${f}`, readFileSync(join(root, f)));

@@ -36,7 +36,7 @@ def revision_of(reply: api.Reply) -> int:
 def test_a_fresh_start_is_revision_0_in_state_and_document() -> None:
     reply = api.Engine(chance.seeded(1)).start(None, None)
     assert revision_of(reply) == 0 and reply["game_changed"]
-    assert json.loads(reply["save"])["version"] == 2
+    assert json.loads(reply["save"])["version"] == 3
 
 
 def test_each_kind_of_change_raises_the_revision_by_one() -> None:
@@ -98,7 +98,7 @@ def version_1(session: Session) -> str:
     return json.dumps(data)
 
 
-def test_a_version_1_game_reads_as_revision_0_and_is_written_as_version_2() -> None:
+def test_a_version_1_game_reads_as_revision_0_and_is_written_as_version_3() -> None:
     engine = engine_at(LOOK_BOARD)
     engine.move("left")
     text = version_1(engine.session)
@@ -107,7 +107,7 @@ def test_a_version_1_game_reads_as_revision_0_and_is_written_as_version_2() -> N
     resumed = api.Engine(chance.seeded(3))
     reply = resumed.start(text, None)
     assert reply["notice"] is None and not reply["game_changed"] and revision_of(reply) == 0
-    assert json.loads(reply["save"])["version"] == 2
+    assert json.loads(reply["save"])["version"] == 3
     moved = resumed.move(rules.legal_directions(loaded.position.board)[0])
     assert moved["game_changed"] and revision_of(moved) == 1
 
