@@ -28,7 +28,8 @@ def results(draw: st.DrawFn) -> tuple[int, Result]:
     tile = 1 << draw(st.integers(1, size * size + 1))
     score = 4 * draw(st.integers(0, saves.max_score(size) // 4))
     moves, ms = draw(st.integers(0, 10**7)), draw(st.integers(-5, saves.MAX_CLOCK_MS + 5))
-    return size, Result(score, tile, moves, ms, draw(st.integers(0, stats.MAX_DATE + DAY)), draw(st.booleans()))
+    date = draw(st.integers(0, stats.MAX_DATE + DAY))
+    return size, Result(score, tile, moves, ms, date, draw(st.booleans()))
 
 
 def games(size: int, *items: Result) -> Stats:
