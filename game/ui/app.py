@@ -99,7 +99,7 @@ class App:
         best = self.store.read(BEST)
         self.known_best = snapshot.stored_text(best)
         js.window.py2048Engine.call(
-            "start", self.saved_game or "", best or "", 4, 1
+            "start", self.saved_game or "", best or "", self.store.read("stats") or "", 4, 1
         ).then(self.proxy(self.started), self.proxy(self.engine_failed))
 
     def engine_failed(self, error: "Any") -> None:

@@ -9,7 +9,8 @@ from game.session import Session
 from tests.unit.boards import board, consistent
 
 REPLY_KEYS = {"kind", "changed", "game_changed", "direction", "points", "tiles", "spawn", "spawns",
-              "notice", "set_aside", "state", "save", "best_save", "ahead"}
+              "notice", "set_aside", "state", "save", "best_save", "ahead",
+              "stats_changed", "stats_save", "milestones", "unlocked"}
 STATE_KEYS = {"size", "board", "score", "best", "moves", "won", "status", "can_undo",
               "undo_depth", "clock_ms", "max_tile", "revision"}
 

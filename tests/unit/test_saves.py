@@ -277,7 +277,7 @@ def test_max_score_is_the_score_of_the_fullest_board_a_game_save_may_hold() -> N
         again = saves.load_game(saves.dump_game(session), chance.seeded(2))
         assert again.position == session.position
         engine = api.Engine(chance.seeded(3))
-        reply = engine.start(saves.dump_game(session), None)
+        reply = engine.start(saves.dump_game(session), None, None, n)
         assert reply["notice"] is None and reply["state"]["best"] == saves.max_score(n)
         assert saves.read_best(reply["best_save"]).complete
 
@@ -363,6 +363,8 @@ def test_engine_start_notice_says_exactly_what_was_set_aside(game_kind: str, bes
         "best_sizes": [5, 6] if best_kind == "partly bad" else [],
         "best_unknown_keys": 1 if best_kind == "unknown key" else 0,
         "best_document": best_kind == "whole bad",
+        "stats_sizes": [],
+        "stats_document": False,
     }
     kept = 0 if best_kind in ("none", "whole bad") else 2048
     if game_kind == "valid":  # resumed, whatever became of the best scores
@@ -386,13 +388,13 @@ def test_only_a_start_sets_aside() -> None:
                   engine.merge_best("garbage"), engine.follow("{broken")):
         assert reply["notice"] is None
         assert reply["set_aside"] == {"game": False, "best_sizes": [], "best_unknown_keys": 0,
-                                      "best_document": False}
+                                      "best_document": False, "stats_sizes": [], "stats_document": False}
 
 
 def test_engine_start_resumes_a_valid_save_without_notice() -> None:
     session = played(11, 25, size=6)
     engine = api.Engine(chance.seeded(1))
-    reply = engine.start(saves.dump_game(session), saves.dump_best({6: 99_996}))
+    reply = engine.start(saves.dump_game(session), saves.dump_best({6: 99_996}), None, 6)
     assert reply["notice"] is None and reply["state"]["size"] == 6
     assert reply["state"]["best"] == 99_996 and reply["state"]["moves"] == session.position.moves
 
