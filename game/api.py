@@ -4,7 +4,7 @@ The UI layer (MicroPython, main thread) reaches these through the worker as JSON
 so nothing here knows about the browser. Each call answers with a `Reply` dict:
 
     {"kind": "start" | "move" | "undo" | "new" | "continue" | "best" | "clock" | "taken"
-             | "follow",
+             | "follow" | "undo_depth" | "stats",
      "changed": bool,             # did the game state change (what the page shows)
      "game_changed": bool,        # is `save` a newer game document than before the
                                   # call: the page stores `save` exactly when true
@@ -20,9 +20,26 @@ so nothing here knows about the browser. Each call answers with a `Reply` dict:
      "notice": None | "game-invalid" | "best-invalid" | "game-and-best-invalid",
                                   # for "start": what stored data was set aside
      "set_aside": {"game": bool, "best_sizes": [int], "best_unknown_keys": int,
-                   "best_document": bool},  # the detail (all empty outside "start")
+                   "best_document": bool, "stats_sizes": [int], "stats_document": bool},
+                                  # the detail (all empty outside "start")
+     "stats_changed": bool,       # did the statistics change: store `stats_save`
+     "stats_save": str,           # the statistics document when stats_changed, else ""
+     "milestones": [str],         # every milestone reached so far (game/settings.py)
+     "unlocked": [str],           # the milestones this call's play reached
      "ahead": {direction: str}}   # with lookahead: the "move" reply each direction
                                   # would give from the new state, as JSON text
+
+Three calls answer with other plain data: `statistics(size)` with {"kind":
+"statistics", "size": n, "summary": {...}} (game/stats.py `summary`), `export_all`
+with {"kind": "export", "text": the export file}, and `check_import(text)` with
+{"kind": "import", "ok": bool, "error": str, "summary": {...}, "parts": {"games":
+{"4": str | None, "5": ..., "6": ...}, "best": str, "stats": str, "settings": str}}
+(game/transfer.py; the page stores the parts once the player confirms).
+
+Statistics: a game counts once, when it first ends (a move leaves no move) or when a
+new game replaces it after at least one move; the game document then says `counted`,
+so undoing the last move and ending again does not count it twice. Milestones are
+reached during play (a 2048 tile counts at once, not when the game ends).
 
 Revisions: every game document carries a `revision` that rises by one each time the
 engine makes a changed game (`game_changed`), new games included, so that a tab can
@@ -45,25 +62,33 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
-from game import chance, rules, saves
+from game import chance, rules, saves, stats, transfer
 from game.session import MoveOutcome, Position, Session, Spawn
 
 Reply = dict[str, Any]
-GameKey = tuple[Position, tuple[Position, ...], bool, int, int]
+GameKey = tuple[Position, tuple[Position, ...], bool, int, int, bool]
 Mark = tuple[GameKey, int]  # a game's content and its revision, before a call
 
 
 def no_set_aside() -> dict[str, Any]:
     """The `set_aside` of every reply but a start that found bad data."""
-    return {"game": False, "best_sizes": [], "best_unknown_keys": 0, "best_document": False}
+    return {"game": False, "best_sizes": [], "best_unknown_keys": 0, "best_document": False,
+            "stats_sizes": [], "stats_document": False}
+
+
+def wall_clock() -> int:
+    """Epoch milliseconds now: the date a counted game is recorded with."""
+    return int(time.time() * 1000)
 
 
 def _game_key(session: Session) -> GameKey:
     """Everything the game document holds but its revision, cheap to compare."""
     return (session.position, tuple(session.history), session.keep_playing,
-            session.clock_ms, session.undo_depth)
+            session.clock_ms, session.undo_depth, session.counted)
 
 
 def mark_of(session: Session) -> Mark:
@@ -125,6 +150,10 @@ def reply_of(
         "spawns": [],
         "notice": None,
         "set_aside": no_set_aside(),
+        "stats_changed": False,
+        "stats_save": "",
+        "milestones": [],
+        "unlocked": [],
         "ahead": {},
     }
     reply.update(extra)
@@ -134,23 +163,14 @@ def reply_of(
     return reply
 
 
-def move_reply(session: Session, best: dict[int, int], direction: str, before: Mark | None = None) -> Reply:
-    """Apply one move attempt to `session` and describe it.
-
-    `before` is the game as the call found it (the clock may have been set since);
-    by default, as it is now.
-    """
-    before = before or mark_of(session)
+def _play(session: Session, direction: str) -> tuple[bool, dict[str, Any]]:
+    """Apply one move attempt to `session`: whether it changed, and the reply fields
+    that describe it."""
     outcome: MoveOutcome = session.move(direction)
-    return reply_of(
-        session,
-        best,
-        "move",
-        outcome.changed,
-        settle(session, before),
-        direction=direction,
-        points=outcome.points,
-        tiles=[
+    return outcome.changed, {
+        "direction": direction,
+        "points": outcome.points,
+        "tiles": [
             {
                 "from": [list(cell) for cell in t.sources],
                 "to": list(t.target),
@@ -159,9 +179,22 @@ def move_reply(session: Session, best: dict[int, int], direction: str, before: M
             }
             for t in outcome.tiles
         ],
-        spawn=_spawn_data(outcome.spawn) if outcome.spawn else None,
-        newly_won=outcome.newly_won,
-    )
+        "spawn": _spawn_data(outcome.spawn) if outcome.spawn else None,
+        "newly_won": outcome.newly_won,
+    }
+
+
+def move_reply(
+    session: Session, best: dict[int, int], direction: str, before: Mark | None = None, **extra: Any
+) -> Reply:
+    """Apply one move attempt to `session` and describe it.
+
+    `before` is the game as the call found it (the clock may have been set since);
+    by default, as it is now.
+    """
+    before = before or mark_of(session)
+    changed, fields = _play(session, direction)
+    return reply_of(session, best, "move", changed, settle(session, before), **fields, **extra)
 
 
 NOTICES: dict[tuple[bool, bool], str | None] = {
@@ -173,16 +206,22 @@ NOTICES: dict[tuple[bool, bool], str | None] = {
 
 
 class Engine:
-    """One player's games on one device: the current session and best per size.
+    """One player's games on one device: the current session, best per size, statistics.
 
     With `lookahead`, every reply also carries the reply of each next move (module
-    docstring); `take` then commits the one the page applied.
+    docstring); `take` then commits the one the page applied. `wall` gives the date
+    (epoch ms) a counted game is recorded with; tests hand in their own.
     """
 
-    def __init__(self, source: chance.WordSource = chance.secrets_source, lookahead: bool = False) -> None:
+    def __init__(
+        self, source: chance.WordSource = chance.secrets_source, lookahead: bool = False,
+        wall: Callable[[], int] = wall_clock,
+    ) -> None:
         self.source = source
         self.lookahead = lookahead
+        self.wall = wall
         self.best: dict[int, int] = {}
+        self.stats = stats.Stats()
         self.session, _ = Session.new(4, source)
         self.ahead: dict[str, tuple[Session, dict[int, int], bool]] = {}
 
@@ -192,12 +231,28 @@ class Engine:
         """What the page shows and publishes as data attributes (CONTRACT.md)."""
         return state_of(self.session, self.best)
 
-    def _reply(self, kind: str, changed: bool, before: Mark | None, **extra: Any) -> Reply:
+    def _reply(
+        self, kind: str, changed: bool, before: Mark | None, stats_before: stats.Stats | None = None,
+        **extra: Any,
+    ) -> Reply:
         """The reply for the session as it now is; `before` (the game when the call
         began) decides `game_changed` and the revision; None means the call's game
-        document must not be stored again (it came from storage)."""
+        document must not be stored again (it came from storage). `stats_before` (the
+        statistics when the call began) decides `stats_changed` and `unlocked`."""
         game_changed = False if before is None else settle(self.session, before)
-        return self._ahead_of(reply_of(self.session, self.best, kind, changed, game_changed, **extra))
+        reply = reply_of(self.session, self.best, kind, changed, game_changed, **extra)
+        reply.update(self._progress(stats_before or self.stats))
+        return self._ahead_of(reply)
+
+    def _progress(self, stats_before: stats.Stats) -> dict[str, Any]:
+        """The reply's statistics fields, against the statistics when the call began."""
+        changed = self.stats != stats_before
+        return {
+            "stats_changed": changed,
+            "stats_save": stats.dump_stats(self.stats) if changed else "",
+            "milestones": list(self.stats.milestones),
+            "unlocked": [m for m in self.stats.milestones if m not in stats_before.milestones],
+        }
 
     def _ahead_of(self, reply: Reply) -> Reply:
         """The reply, with the lookahead from the state it leaves (earlier ones expire)."""
@@ -210,29 +265,55 @@ class Engine:
         """Each direction's reply from here, played on a copy; kept for `take`.
 
         Each candidate already carries the revision it has when taken, so the document
-        the page stores from it is the one `take` commits.
+        the page stores from it is the one `take` commits. A candidate counts nothing
+        (`take` does, for the one taken): its statistics fields say no change.
         """
         texts: dict[str, str] = {}
+        milestones = list(self.stats.milestones)
         for direction in rules.DIRECTIONS:
             trial = dataclasses.replace(self.session, history=list(self.session.history))
             best = dict(self.best)
-            reply = move_reply(trial, best, direction)
+            reply = move_reply(trial, best, direction, milestones=milestones)
             self.ahead[direction] = (trial, best, reply["changed"])
             texts[direction] = json.dumps(reply)
         return texts
 
+    # -- statistics ------------------------------------------------------------------
+
+    def _record(self, session: Session) -> None:
+        """Count `session` in the statistics (the caller knows it is due)."""
+        position = session.position
+        tile = rules.max_tile(position.board)
+        result = stats.Result(position.score, tile, position.moves, session.clock_ms, self.wall(),
+                              position.won)
+        self.stats = stats.record(self.stats, session.size, result)
+        self.stats, _ = stats.reach(self.stats, session.size, tile, position.won)
+
+    def _after_play(self) -> None:
+        """After a move: the milestones the board reached, and the game counted if
+        this move ended it (once: `counted` stays through undo)."""
+        session = self.session
+        self.stats, _ = stats.reach(
+            self.stats, session.size, rules.max_tile(session.position.board), session.position.won)
+        if session.over and not session.counted:
+            self._record(session)
+            session.counted = True
+
     # -- calls ---------------------------------------------------------------------
 
     def start(
-        self, game_text: str | None, best_text: str | None, size: int = 4, undo_depth: int = 1
+        self, game_text: str | None, best_text: str | None, stats_text: str | None = None,
+        size: int = 4, undo_depth: int = 1,
     ) -> Reply:
         """Resume from saved text where it is valid; otherwise a fresh game.
 
-        The two documents are judged separately, and the best scores entry by entry, so
-        a broken game never costs the player a valid best score, nor one bad best score
-        the others. `notice` and `set_aside` say exactly what was left out. A resumed
-        game is not marked `game_changed`: it is the stored one, and storing it again
-        could put it over a newer game another tab stored meanwhile.
+        The documents are judged separately, and the best scores and statistics size by
+        size, so a broken game never costs the player a valid best score, nor one bad
+        entry the others. `notice` (game and best scores only, as before statistics)
+        and `set_aside` say exactly what was left out. The game must be for `size`
+        (each size has its own saved game). A resumed game is not marked
+        `game_changed`: it is the stored one, and storing it again could put it over a
+        newer game another tab stored meanwhile; unless taking `undo_depth` changed it.
         """
         set_aside = no_set_aside()
         self.best = {}
@@ -245,37 +326,54 @@ class Engine:
                 self.best = dict(found.scores)
                 set_aside["best_sizes"] = list(found.rejected_sizes)
                 set_aside["best_unknown_keys"] = found.unknown_keys
+        self.stats = stats.Stats()
+        if stats_text:
+            try:
+                counted = stats.read_stats(stats_text)
+            except saves.SaveError:
+                set_aside["stats_document"] = True
+            else:
+                self.stats = counted.stats
+                set_aside["stats_sizes"] = list(counted.rejected_sizes)
+        stats_before = self.stats
         best_bad = any(set_aside[k] for k in ("best_document", "best_sizes", "best_unknown_keys"))
         if game_text:
             try:
-                self.session = saves.load_game(game_text, self.source, self.best)
+                self.session = saves.load_game(game_text, self.source, self.best, size=size)
             except saves.SaveError:
                 set_aside["game"] = True
             else:
                 notice = NOTICES[False, best_bad]
-                return self._reply("start", True, None, notice=notice, set_aside=set_aside)
+                stored = mark_of(self.session)
+                self.session.set_undo_depth(undo_depth)
+                before = stored if _game_key(self.session) != stored[0] else None
+                return self._reply("start", True, before, stats_before, notice=notice, set_aside=set_aside)
         notice = NOTICES[set_aside["game"], best_bad]
         self.session, spawns = Session.new(
             size, self.source, best=self.best.get(size, 0), undo_depth=undo_depth
         )
         return self._reply(
-            "start", True, (_game_key(self.session), -1),  # a game nobody has stored
+            "start", True, (_game_key(self.session), -1), stats_before,  # a game nobody has stored
             spawns=[_spawn_data(s) for s in spawns], notice=notice, set_aside=set_aside,
         )
 
     def new_game(self, size: int | None = None) -> Reply:
         """Start over (the UI has already asked the player to confirm).
 
-        The revision goes on from the old game's: a tab still showing the old game must
-        see the new one as newer.
+        A game given up after at least one move counts in the statistics, unless it
+        already did. The revision goes on from the old game's: a tab still showing the
+        old game must see the new one as newer.
         """
         before = mark_of(self.session)
+        stats_before = self.stats
+        if self.session.position.moves and not self.session.counted:
+            self._record(self.session)
         size = size or self.session.size
         self.session, spawns = Session.new(
             size, self.source, best=self.best.get(size, 0), undo_depth=self.session.undo_depth,
             revision=min(self.session.revision + 1, saves.MAX_REVISION),
         )
-        return self._reply("new", True, before, spawns=[_spawn_data(s) for s in spawns])
+        return self._reply("new", True, before, stats_before, spawns=[_spawn_data(s) for s in spawns])
 
     def _set_clock(self, clock_ms: int | None) -> None:
         if clock_ms is not None:
@@ -283,23 +381,32 @@ class Engine:
 
     def move(self, direction: str, clock_ms: int | None = None) -> Reply:
         before = mark_of(self.session)
+        stats_before = self.stats
         self._set_clock(clock_ms)
-        return self._ahead_of(move_reply(self.session, self.best, direction, before))
+        changed, fields = _play(self.session, direction)
+        self._after_play()
+        return self._reply("move", changed, before, stats_before, **fields)
 
     def take(self, direction: str, clock_ms: int | None = None) -> Reply:
         """The page applied the lookahead reply for `direction`: make it the game.
 
         Answers with the state as it now is (its documents carry this clock, and the
         candidate's revision) and the next lookahead. Without a lookahead for
-        `direction` it is a plain move.
+        `direction` it is a plain move. A move that ended the game is counted here
+        (never in a candidate), and since the page already stored the candidate, the
+        counted game is one revision further: newer than what the page stored.
         """
         found = self.ahead.get(direction)
         if found is None:
             return self.move(direction, clock_ms)
         before = mark_of(self.session)
+        stats_before = self.stats
         self.session, self.best, changed = found
         self._set_clock(clock_ms)
-        return self._reply("taken", changed, before, direction=direction)
+        candidate = mark_of(self.session)
+        self._after_play()
+        settle(self.session, candidate)
+        return self._reply("taken", changed, before, stats_before, direction=direction)
 
     def undo(self, clock_ms: int | None = None) -> Reply:
         before = mark_of(self.session)
@@ -319,6 +426,13 @@ class Engine:
         self.session.clock_ms = clock_ms
         return self._reply("clock", changed, before)
 
+    def set_undo_depth(self, depth: int) -> Reply:
+        """The player chose another undo depth: kept from now on, and a lower one
+        forgets the oldest steps at once (the stored game must not keep more)."""
+        before = mark_of(self.session)
+        self.session.set_undo_depth(int(depth))
+        return self._reply("undo_depth", _game_key(self.session) != before[0], before)
+
     def merge_best(self, best_text: str) -> Reply:
         """Take the higher best scores that another tab stored (RULES.md: best never drops).
 
@@ -337,6 +451,52 @@ class Engine:
                 changed = True
         self.session.best = max(self.session.best, self.best.get(self.session.size, 0))
         return self._reply("best", changed, before)
+
+    def merge_stats(self, stats_text: str) -> Reply:
+        """Another tab stored statistics: per size keep the entry with more games (a tie
+        keeps this tab's), and every milestone either tab reached.
+
+        Invalid text changes nothing, a bad size entry only itself. `stats_changed`
+        says whether this tab now holds statistics to store; `unlocked` stays empty:
+        the other tab reached those milestones and said so there.
+        """
+        before = mark_of(self.session)
+        stats_before = self.stats
+        try:
+            other = stats.read_stats(stats_text).stats
+        except saves.SaveError:
+            return self._reply("stats", False, before)
+        self.stats = stats.merge(self.stats, other)
+        reply = self._reply("stats", False, before, stats_before)
+        reply["unlocked"] = []
+        return reply
+
+    def statistics(self, size: int) -> dict[str, Any]:
+        """The statistics dialog's data for one size (plain data, no game reply)."""
+        if size not in rules.SIZES:
+            raise ValueError(f"unsupported board size {size}")
+        best = max(self.best.get(size, 0), self.session.best if self.session.size == size else 0)
+        return {"kind": "statistics", "size": size, "summary": stats.summary(self.stats, size, best)}
+
+    def export_all(
+        self, games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None
+    ) -> dict[str, Any]:
+        """The export file for what storage holds (game/transfer.py), dated now."""
+        return {"kind": "export", "text": transfer.export_bundle(games, best, stats, settings, self.wall())}
+
+    def check_import(self, text: str) -> dict[str, Any]:
+        """An import file judged: its parts to store, or why it cannot be imported.
+        Nothing changes here: the page asks the player, stores the parts, and starts
+        again from them."""
+        try:
+            bundle = transfer.check_bundle(text)
+        except saves.SaveError as error:
+            return {"kind": "import", "ok": False, "error": str(error), "summary": {},
+                    "parts": {"games": {str(size): None for size in rules.SIZES},
+                              "best": "", "stats": "", "settings": ""}}
+        return {"kind": "import", "ok": True, "error": "", "summary": bundle.summary,
+                "parts": {"games": {str(size): bundle.games[size] for size in rules.SIZES},
+                          "best": bundle.best, "stats": bundle.stats, "settings": bundle.settings}}
 
     def follow(self, game_text: str) -> Reply:
         """Another tab stored this game: play on from it if it is valid and not older.

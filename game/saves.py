@@ -7,7 +7,8 @@ numbers down: every tile comes from spawns of 2 or 4, one per move plus two at t
 start, so the sum of the tiles fixes how many 4s were spawned, and that in turn fixes
 the score exactly (a tile 2**k built from 2s earned (k-1)*2**k points; each 4 spawned
 instead of two 2s earned 4 fewer). The undo history must be a chain of real moves.
-A game document carries a revision, so that of two tabs' copies the newer is known.
+A game document carries a revision, so that of two tabs' copies the newer is known,
+and (version 3) whether it has been counted in the statistics.
 Best scores are judged size by size: a bad entry is set aside alone, so it cannot
 cost the player the valid best of another size.
 The format is documented in docs/save-format.md.
@@ -25,8 +26,8 @@ from game.session import UNDO_DEPTHS, Position, Session
 
 GAME_FORMAT = "py2048-game"
 BEST_FORMAT = "py2048-best"
-GAME_VERSION = 2  # what dump_game writes: version 1 plus "revision"
-GAME_VERSIONS = (1, 2)  # what load_game reads; version 1 is revision 0
+GAME_VERSION = 3  # what dump_game writes: version 2 plus "counted"
+GAME_VERSIONS = (1, 2, 3)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
 BEST_VERSION = 1
 MAX_REVISION = (1 << 53) - 1  # the largest integer a JavaScript number holds exactly
 MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
@@ -38,7 +39,8 @@ _GAME_KEYS = frozenset(
     {"format", "version", "size", "board", "score", "moves", "won", "keep_playing",
      "clock_ms", "undo_depth", "history"}
 )
-_GAME_KEYS_BY_VERSION = {1: _GAME_KEYS, 2: _GAME_KEYS | {"revision"}}
+_GAME_KEYS_BY_VERSION = {
+    1: _GAME_KEYS, 2: _GAME_KEYS | {"revision"}, 3: _GAME_KEYS | {"revision", "counted"}}
 _POSITION_KEYS = frozenset({"board", "score", "moves", "won"})
 _BEST_KEYS = frozenset({"format", "version", "best"})
 _SIZE_KEYS = {str(size): size for size in rules.SIZES}
@@ -48,12 +50,15 @@ class SaveError(ValueError):
     """A saved document that does not describe a legal game; the message says why."""
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
+    """A JSON integer: not a bool (which Python counts as an int), not a float."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int(value: object, what: str, low: int = 0, high: int = MAX_SCORE) -> int:
-    if not _is_int(value):
+def int_in(value: object, what: str, low: int = 0, high: int = MAX_SCORE) -> int:
+    """`value` if it is a JSON integer from `low` to `high`, else SaveError naming `what`
+    (every document's numbers are checked alike: game, best scores, statistics)."""
+    if not is_int(value):
         raise SaveError(f"{what} is not an integer")
     assert isinstance(value, int)
     if not low <= value <= high:
@@ -61,7 +66,7 @@ def _int(value: object, what: str, low: int = 0, high: int = MAX_SCORE) -> int:
     return value
 
 
-def _bool(value: object, what: str) -> bool:
+def bool_of(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise SaveError(f"{what} is not true or false")
     return value
@@ -94,22 +99,39 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-def _parse(text: object, fmt: str, versions: tuple[int, ...]) -> dict[str, Any]:
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_json(text: object, max_text: int = MAX_TEXT) -> Any:
+    """Parsed JSON from text within the limits every stored or imported document obeys.
+
+    The limits come before the parser: a longer text than any real document, or one
+    nested deeper than any real one (see `nesting_depth`), is refused unread. NaN and
+    Infinity, which Python's parser accepts but JSON does not have, are refused too.
+    """
     if not isinstance(text, str):
         raise SaveError("not text")
-    if len(text) > MAX_TEXT:
+    if len(text) > max_text:
         raise SaveError("too long")
     if nesting_depth(text) > MAX_DEPTH:
         raise SaveError("nested too deeply")
     try:
-        data = json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as error:
         raise SaveError("not JSON") from error
+
+
+def parse_document(
+    text: object, fmt: str, versions: tuple[int, ...], max_text: int = MAX_TEXT
+) -> dict[str, Any]:
+    """A JSON object of format `fmt` and one of `versions` (`parse_json`'s limits)."""
+    data = parse_json(text, max_text)
     if not isinstance(data, dict):
         raise SaveError("not a JSON object")
     if data.get("format") != fmt:
         raise SaveError("not a saved game of this kind")
-    if not _is_int(data.get("version")) or data["version"] not in versions:
+    if not is_int(data.get("version")) or data["version"] not in versions:
         raise SaveError("unknown version")
     return data
 
@@ -142,7 +164,7 @@ def _board(value: object, size: int) -> Board:
         if not isinstance(row, list) or len(row) != size:
             raise SaveError("board row has the wrong length")
         for cell in row:
-            if not _is_int(cell) or not (cell == 0 or (2 <= cell <= top and cell & (cell - 1) == 0)):
+            if not is_int(cell) or not (cell == 0 or (2 <= cell <= top and cell & (cell - 1) == 0)):
                 raise SaveError("board cell is not empty or a power of two")
         rows.append(tuple(row))
     return tuple(rows)
@@ -167,9 +189,9 @@ def _position(data: object, size: int) -> Position:
     if not isinstance(data, dict) or set(data) != _POSITION_KEYS:
         raise SaveError("position has the wrong fields")
     board = _board(data["board"], size)
-    moves = _int(data["moves"], "moves")
-    score = _int(data["score"], "score")
-    won = _bool(data["won"], "won")
+    moves = int_in(data["moves"], "moves")
+    score = int_in(data["score"], "score")
+    won = bool_of(data["won"], "won")
     if expected_score(board, moves) != score:
         raise SaveError("score, moves and tiles do not agree")
     if won != (rules.max_tile(board) >= rules.WIN_VALUE):
@@ -211,6 +233,7 @@ def game_document(session: Session) -> dict[str, Any]:
         "format": GAME_FORMAT,
         "version": GAME_VERSION,
         "revision": session.revision,
+        "counted": session.counted,
         "size": session.size,
         **position_document(session.position),
         "keep_playing": session.keep_playing,
@@ -224,27 +247,36 @@ def dump_game(session: Session) -> str:
     return json.dumps(game_document(session), separators=(",", ":"))
 
 
-def load_game(text: object, source: Any, best: dict[int, int] | None = None) -> Session:
+def load_game(
+    text: object, source: Any, best: dict[int, int] | None = None, size: int | None = None
+) -> Session:
     """A session from saved text, or SaveError saying what is wrong with it.
 
-    `best` is the best score per board size; the session takes its own size's.
-    Version 1 documents (written before games had a revision) read as revision 0,
-    under the same rules otherwise.
+    `best` is the best score per board size; the session takes its own size's. With
+    `size`, a game of another size is refused too: each size has its own saved game,
+    and a game under the wrong size's name was not written by this engine.
+    Version 1 documents (written before games had a revision) read as revision 0, and
+    versions 1 and 2 (written before statistics) as not counted, under the same rules
+    otherwise.
     """
-    data = _parse(text, GAME_FORMAT, GAME_VERSIONS)
+    data = parse_document(text, GAME_FORMAT, GAME_VERSIONS)
     if set(data) != _GAME_KEYS_BY_VERSION[data["version"]]:
         raise SaveError("game has the wrong fields")
-    revision = _int(data["revision"], "revision", 0, MAX_REVISION) if "revision" in data else 0
-    size = data["size"]
-    if not _is_int(size) or size not in rules.SIZES:
+    revision = int_in(data["revision"], "revision", 0, MAX_REVISION) if "revision" in data else 0
+    counted = bool_of(data["counted"], "counted") if "counted" in data else False
+    found = data["size"]
+    if not is_int(found) or found not in rules.SIZES:
         raise SaveError("unsupported board size")
+    if size is not None and found != size:
+        raise SaveError("game is for another board size")
+    size = found
     position = _position({k: data[k] for k in _POSITION_KEYS}, size)
-    keep_playing = _bool(data["keep_playing"], "keep_playing")
+    keep_playing = bool_of(data["keep_playing"], "keep_playing")
     if keep_playing and not position.won:
         raise SaveError("keep playing without a win")
-    clock_ms = _int(data["clock_ms"], "clock", 0, MAX_CLOCK_MS)
+    clock_ms = int_in(data["clock_ms"], "clock", 0, MAX_CLOCK_MS)
     undo_depth = data["undo_depth"]
-    if not _is_int(undo_depth) or undo_depth not in UNDO_DEPTHS:
+    if not is_int(undo_depth) or undo_depth not in UNDO_DEPTHS:
         raise SaveError("unsupported undo depth")
     raw_history = data["history"]
     if not isinstance(raw_history, list) or len(raw_history) > undo_depth:
@@ -262,6 +294,7 @@ def load_game(text: object, source: Any, best: dict[int, int] | None = None) -> 
         keep_playing=keep_playing,
         clock_ms=clock_ms,
         revision=revision,
+        counted=counted,
     )
 
 
@@ -292,7 +325,7 @@ class BestScores:
 
 
 def _best_entry(value: object, size: int) -> int:
-    score = _int(value, "best score", 0, max_score(size))
+    score = int_in(value, "best score", 0, max_score(size))
     if score % 4:
         raise SaveError("best score is not a reachable score")
     return score
@@ -305,7 +338,7 @@ def read_best(text: object) -> BestScores:
     too deep, not JSON, wrong format, version or fields, `best` not an object); a bad
     entry is left out and named in the result instead.
     """
-    data = _parse(text, BEST_FORMAT, (BEST_VERSION,))
+    data = parse_document(text, BEST_FORMAT, (BEST_VERSION,))
     if set(data) != _BEST_KEYS:
         raise SaveError("best scores have the wrong fields")
     table = data["best"]

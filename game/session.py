@@ -62,7 +62,10 @@ class Session:
     `keep_playing` is only meaningful once the game is won: it records that the player
     chose to go on, which hides the win dialog for the rest of this game. `revision`
     counts the changes of the saved game (the engine raises it; a session never does),
-    so that of two stored copies of a game the newer one can be told apart.
+    so that of two stored copies of a game the newer one can be told apart. `counted`
+    says the game is already in the statistics (game/stats.py): set once, when the game
+    first ends, and kept through undo, so that undoing a lost game and losing it again
+    does not count it twice.
     """
 
     position: Position
@@ -73,6 +76,7 @@ class Session:
     keep_playing: bool = False
     clock_ms: int = 0
     revision: int = 0
+    counted: bool = False
 
     @classmethod
     def new(
@@ -142,6 +146,8 @@ class Session:
         return True
 
     def set_undo_depth(self, depth: int) -> None:
+        """Keep `depth` undo steps from now on; a lower depth forgets the oldest at once
+        (the saved history must never be longer than the depth it claims)."""
         if depth not in UNDO_DEPTHS:
             raise ValueError(f"undo depth must be one of {UNDO_DEPTHS}")
         self.undo_depth = depth

@@ -65,8 +65,9 @@ def stored(quoted: str) -> str | None:
     return text if isinstance(text, str) else str(quoted)
 
 
-def start(game_quoted: str, best_quoted: str, size: int, undo_depth: int) -> str:
-    return json.dumps(engine().start(stored(game_quoted), stored(best_quoted), int(size), int(undo_depth)))
+def start(game_quoted: str, best_quoted: str, stats_quoted: str, size: int, undo_depth: int) -> str:
+    return json.dumps(engine().start(
+        stored(game_quoted), stored(best_quoted), stored(stats_quoted), int(size), int(undo_depth)))
 
 
 def move(direction: str, clock_ms: int) -> str:
@@ -101,6 +102,31 @@ def follow(game_quoted: str) -> str:
     return json.dumps(engine().follow(stored(game_quoted) or ""))
 
 
+def set_undo_depth(depth: int) -> str:
+    return json.dumps(engine().set_undo_depth(int(depth)))
+
+
+def statistics(size: int) -> str:
+    return json.dumps(engine().statistics(int(size)))
+
+
+def merge_stats(stats_quoted: str) -> str:
+    return json.dumps(engine().merge_stats(stored(stats_quoted) or ""))
+
+
+def export_all(game4_quoted: str, game5_quoted: str, game6_quoted: str, best_quoted: str,
+               stats_quoted: str, settings_quoted: str) -> str:
+    """The export file for what the page's storage holds, each item quoted as usual."""
+    games = {4: stored(game4_quoted), 5: stored(game5_quoted), 6: stored(game6_quoted)}
+    return json.dumps(engine().export_all(
+        games, stored(best_quoted), stored(stats_quoted), stored(settings_quoted)))
+
+
+def check_import(text_quoted: str) -> str:
+    """An import file's text, quoted like stored text (so it arrives exactly as read)."""
+    return json.dumps(engine().check_import(stored(text_quoted) or ""))
+
+
 CALLS: dict[str, Callable[..., str]] = {
     "start": start,
     "move": move,
@@ -111,6 +137,11 @@ CALLS: dict[str, Callable[..., str]] = {
     "merge_best": merge_best,
     "set_clock": set_clock,
     "follow": follow,
+    "set_undo_depth": set_undo_depth,
+    "statistics": statistics,
+    "merge_stats": merge_stats,
+    "export_all": export_all,
+    "check_import": check_import,
 }
 
 
@@ -133,17 +164,24 @@ def warm_up() -> None:
     first real answers need (lazy imports, the memoised line slides of each size) is
     already in the snapshot. The page's own engine is untouched: it does not exist yet.
     """
-    scratch = Engine(chance.seeded(2048), lookahead=True)
+    scratch = Engine(chance.seeded(2048), lookahead=True, wall=lambda: 1_735_689_600_000)
+    saved: dict[int, str | None] = {}
     for size in (4, 5, 6):
-        reply = scratch.start(None, None, size, 5)
+        reply = scratch.start(None, None, None, size, 5)
         for direction in ("left", "up", "right", "down") * 4:
             reply = scratch.take(direction, 1000)
         reply = scratch.move("left", 1000)
         scratch.undo(1000)
-        scratch.start(reply["save"], reply["best_save"], size, 5)
+        scratch.set_undo_depth(1)
+        scratch.start(reply["save"], reply["best_save"], reply["stats_save"] or None, size, 5)
         scratch.merge_best(reply["best_save"])
         scratch.follow(reply["save"])
         scratch.keep_playing(1000)
         scratch.set_clock(2000)
-        scratch.new_game(size)
+        saved[size] = scratch.new_game(size)["save"]
+        scratch.merge_stats(scratch.new_game(size)["stats_save"])
+        scratch.statistics(size)
+    exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None)
+    scratch.check_import(exported["text"])
+    scratch.check_import("{}")
     json.dumps(scratch.state())

@@ -11,6 +11,9 @@ export const ENGINE_FILES = [
   "game/chance.py",
   "game/session.py",
   "game/saves.py",
+  "game/settings.py",
+  "game/stats.py",
+  "game/transfer.py",
   "game/api.py",
   "game/worker.py",
 ];

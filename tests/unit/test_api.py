@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 
-from game import api, chance, rules, saves
+from game import api, chance, rules, saves, stats
 from game.session import Session
 from tests.unit.boards import board, consistent
 
 REPLY_KEYS = {"kind", "changed", "game_changed", "direction", "points", "tiles", "spawn", "spawns",
-              "notice", "set_aside", "state", "save", "best_save", "ahead"}
+              "notice", "set_aside", "state", "save", "best_save", "ahead",
+              "stats_changed", "stats_save", "milestones", "unlocked"}
 STATE_KEYS = {"size", "board", "score", "best", "moves", "won", "status", "can_undo",
               "undo_depth", "clock_ms", "max_tile", "revision"}
 
@@ -153,3 +154,183 @@ def test_take_without_a_lookahead_is_a_plain_move() -> None:
     engine = engine_at(LOOK_BOARD)
     taken = engine.take("left")
     assert taken["kind"] == "move" and taken["changed"] and taken["ahead"] == {}
+
+
+# -- statistics, milestones, undo depth ---------------------------------------------------
+
+NOON = 1_735_732_800_000  # 2025-01-01 12:00 UTC
+LAST_MOVE = "2 4 2 4/4 2 4 2/32 4 2 4/8 16 8 ."  # "right" ends the game, whatever spawns
+
+
+def counting_engine(text: str, lookahead: bool = False, revision: int = 0) -> api.Engine:
+    engine = api.Engine(chance.seeded(3), lookahead=lookahead, wall=lambda: NOON)
+    engine.session = Session(consistent(board(text)), chance.seeded(3), revision=revision)
+    return engine
+
+
+def ending_move(engine: api.Engine) -> str:
+    """A direction that ends the game (every spawn into the one hole leaves no move)."""
+    for direction in ("down", "right"):
+        trial = Session(engine.session.position, chance.seeded(0))
+        trial.move(direction)
+        if trial.over:
+            return direction
+    raise AssertionError("no ending move")
+
+
+def test_rule_a_game_counts_once_when_it_ends() -> None:
+    engine = counting_engine(LAST_MOVE)
+    engine.session.clock_ms = 90_000
+    reply = engine.move(ending_move(engine), 95_000)
+    assert reply["state"]["status"] == "over"
+    assert reply["stats_changed"] and reply["game_changed"]
+    assert json.loads(reply["save"])["counted"] is True
+    counted = stats.load_stats(reply["stats_save"])
+    top = counted.of(4).top[0]
+    assert counted.of(4).played == 1 and counted.of(4).won == 0
+    assert (top.score, top.moves, top.ms, top.date) == (
+        reply["state"]["score"], reply["state"]["moves"], 95_000, NOON)
+    assert top.tile == reply["state"]["max_tile"]
+    again = engine.move("left")
+    assert not again["stats_changed"] and again["stats_save"] == ""
+    engine.undo()
+    assert engine.session.counted, "undo keeps the game counted"
+    replay = engine.move(ending_move(engine))
+    assert replay["state"]["status"] == "over" and not replay["stats_changed"]
+    assert engine.stats.of(4).played == 1
+    assert not engine.new_game()["stats_changed"], "a counted game is not counted again"
+    assert engine.stats.of(4).played == 1
+
+
+def test_rule_a_game_given_up_after_a_move_counts_and_one_without_moves_does_not() -> None:
+    engine = counting_engine(LOOK_BOARD)
+    engine.new_game(5)
+    engine.stats = stats.Stats()
+    fresh = engine.new_game(5)
+    assert not fresh["stats_changed"] and engine.stats.played == 0, "no move: not counted"
+    engine.move(rules.legal_directions(engine.session.position.board)[0], 4000)
+    gave_up = engine.new_game(5)
+    assert gave_up["stats_changed"] and engine.stats.of(5).played == 1
+    assert stats.load_stats(gave_up["stats_save"]).of(5).top[0].ms == 4000
+    assert not json.loads(gave_up["save"])["counted"], "the new game is not counted"
+
+
+def test_rule_a_milestone_is_unlocked_during_play() -> None:
+    engine = counting_engine("1024 1024 . ./2 . . ./. . . ./. . . .")
+    reply = engine.move("left")
+    assert reply["state"]["status"] == "won"
+    assert reply["unlocked"] == ["tile-2048"] and reply["milestones"] == ["tile-2048"]
+    assert reply["stats_changed"] and stats.load_stats(reply["stats_save"]).milestones == ("tile-2048",)
+    assert engine.stats.played == 0, "reached, not counted: the game goes on"
+    later = engine.keep_playing()
+    assert later["unlocked"] == [] and later["milestones"] == ["tile-2048"] and not later["stats_changed"]
+
+
+def test_rule_an_expert_win_is_a_won_six_by_six_game() -> None:
+    engine = counting_engine(". . . . . ./. . . . . ./. . . . . ./. . . . . ./. . . . . 2/. . . . 1024 1024")
+    reply = engine.move("right")
+    assert reply["unlocked"] == ["tile-2048", "expert-win"]
+
+
+def test_a_taken_candidate_that_ends_the_game_is_counted_one_revision_on() -> None:
+    engine = counting_engine(LAST_MOVE, lookahead=True, revision=4)
+    direction = ending_move(engine)
+    reply = engine.set_clock(100)
+    candidate = json.loads(reply["ahead"][direction])
+    assert not candidate["stats_changed"] and candidate["stats_save"] == "", "a candidate counts nothing"
+    assert json.loads(candidate["save"])["counted"] is False and candidate["state"]["revision"] == 6
+    taken = engine.take(direction, 100)
+    assert taken["stats_changed"] and taken["game_changed"]
+    assert json.loads(taken["save"])["counted"] is True and taken["state"]["revision"] == 7
+
+
+def test_set_undo_depth_trims_the_history_at_once() -> None:
+    engine = counting_engine(LOOK_BOARD)
+    engine.set_undo_depth(5)
+    for _ in range(4):
+        engine.move(rules.legal_directions(engine.session.position.board)[0])
+    assert len(engine.session.history) == 4
+    same = engine.set_undo_depth(5)
+    assert same["kind"] == "undo_depth" and not same["changed"] and not same["game_changed"]
+    lowered = engine.set_undo_depth(1)
+    assert lowered["changed"] and lowered["game_changed"] and lowered["state"]["undo_depth"] == 1
+    assert len(json.loads(lowered["save"])["history"]) == 1 and len(engine.session.history) == 1
+
+
+def test_start_takes_the_undo_depth_and_says_when_that_changed_the_game() -> None:
+    engine = counting_engine(LOOK_BOARD)
+    engine.set_undo_depth(5)
+    for _ in range(3):
+        engine.move(rules.legal_directions(engine.session.position.board)[0])
+    save = saves.dump_game(engine.session)
+    kept = api.Engine(chance.seeded(4)).start(save, None, None, 4, 5)
+    assert not kept["game_changed"] and kept["save"] == save
+    trimmed = api.Engine(chance.seeded(4)).start(save, None, None, 4, 1)
+    assert trimmed["game_changed"] and trimmed["state"]["revision"] == json.loads(save)["revision"] + 1
+    assert len(json.loads(trimmed["save"])["history"]) == 1 and trimmed["notice"] is None
+
+
+def test_start_sets_aside_a_game_of_another_size() -> None:
+    five = Session.new(5, chance.seeded(2))[0]
+    reply = api.Engine(chance.seeded(4)).start(saves.dump_game(five), None, None, 4, 1)
+    assert reply["notice"] == "game-invalid" and reply["set_aside"]["game"]
+    assert reply["state"]["size"] == 4 and reply["game_changed"]
+    resumed = api.Engine(chance.seeded(4)).start(saves.dump_game(five), None, None, 5, 1)
+    assert resumed["notice"] is None and resumed["state"]["size"] == 5
+
+
+def test_start_reads_the_statistics_size_by_size() -> None:
+    game = stats.Result(400, 64, 50, 1000, NOON, False)
+    kept = stats.record(stats.Stats(milestones=("tile-2048",)), 5, game)
+    data = json.loads(stats.dump_stats(kept))
+    data["sizes"]["6"]["won"] = 3
+    reply = api.Engine(chance.seeded(1)).start(None, None, json.dumps(data))
+    assert reply["set_aside"]["stats_sizes"] == [6] and not reply["set_aside"]["stats_document"]
+    assert reply["notice"] is None, "the notice is about the game and best scores"
+    assert reply["milestones"] == ["tile-2048"] and reply["unlocked"] == [] and not reply["stats_changed"]
+    engine = api.Engine(chance.seeded(1))
+    whole = engine.start(None, None, "garbage")
+    assert whole["set_aside"]["stats_document"] and engine.stats == stats.Stats()
+    assert engine.statistics(5)["summary"]["played"] == 0
+
+
+def test_statistics_answers_plain_data_for_one_size() -> None:
+    engine = counting_engine(LAST_MOVE)
+    engine.move(ending_move(engine))
+    answer = engine.statistics(4)
+    assert answer["kind"] == "statistics" and answer["size"] == 4
+    summary = answer["summary"]
+    assert summary["played"] == 1 and summary["best_score"] == engine.state()["best"]
+    assert json.loads(json.dumps(answer)) == answer
+
+
+def test_merge_stats_keeps_the_entry_with_more_games_and_every_milestone() -> None:
+    engine = counting_engine(LAST_MOVE)
+    engine.move(ending_move(engine))  # one 4×4 game here
+    result = stats.Result(400, 64, 50, 1000, NOON, False)
+    theirs = stats.record(stats.record(stats.Stats(milestones=("games-100",)), 4, result), 4, result)
+    theirs = stats.record(theirs, 6, result)
+    reply = engine.merge_stats(stats.dump_stats(theirs))
+    assert reply["kind"] == "stats" and reply["stats_changed"] and not reply["game_changed"]
+    assert engine.stats.of(4).played == 2 and engine.stats.of(6).played == 1
+    assert reply["milestones"] == ["games-100"] and reply["unlocked"] == []
+    assert stats.load_stats(reply["stats_save"]) == engine.stats
+    same = engine.merge_stats(stats.dump_stats(theirs))
+    assert not same["stats_changed"] and same["stats_save"] == ""
+    for bad in ("", "garbage", saves.dump_best({4: 8})):
+        assert not engine.merge_stats(bad)["stats_changed"]
+
+
+def test_export_and_import_through_the_engine() -> None:
+    engine = counting_engine(LAST_MOVE)
+    reply = engine.move(ending_move(engine))
+    exported = engine.export_all({4: reply["save"]}, reply["best_save"], reply["stats_save"], None)
+    assert exported["kind"] == "export" and json.loads(exported["text"])["exported"] == NOON
+    checked = engine.check_import(exported["text"])
+    assert checked["ok"] and checked["parts"]["games"]["4"] == reply["save"]
+    assert checked["parts"]["stats"] == reply["stats_save"] and checked["summary"]["played"] == 1
+    refused = engine.check_import(exported["text"].replace('"py2048-export"', '"other"'))
+    assert refused == {"kind": "import", "ok": False, "error": refused["error"], "summary": {},
+                       "parts": {"games": {"4": None, "5": None, "6": None}, "best": "", "stats": "",
+                                 "settings": ""}}
+    assert "export file" in refused["error"]

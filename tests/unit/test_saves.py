@@ -49,6 +49,37 @@ def test_save_round_trip_of_a_won_game_kept_playing() -> None:
     assert loaded.status == "playing" and loaded.position.won and loaded.keep_playing
 
 
+def test_a_counted_game_round_trips_as_counted() -> None:
+    session = played(4, 20)
+    session.counted = True
+    text = saves.dump_game(session)
+    assert json.loads(text)["version"] == 3 and json.loads(text)["counted"] is True
+    assert saves.load_game(text, chance.seeded(0)).counted
+    assert saves.dump_game(saves.load_game(text, chance.seeded(0))) == text
+
+
+def test_a_version_2_game_reads_as_not_counted() -> None:
+    data = document(played(4, 20))
+    del data["counted"]
+    data["version"] = 2
+    loaded = saves.load_game(json.dumps(data), chance.seeded(0))
+    assert not loaded.counted and loaded.position == played(4, 20).position
+
+
+def test_rule_a_game_loaded_for_a_size_must_be_of_that_size() -> None:
+    text = saves.dump_game(played(4, 20, size=5))
+    assert saves.load_game(text, chance.seeded(0), size=5).size == 5
+    for size in (4, 6):
+        with pytest.raises(saves.SaveError, match="another board size"):
+            saves.load_game(text, chance.seeded(0), size=size)
+
+
+def test_nan_and_infinity_are_not_json() -> None:
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        with pytest.raises(saves.SaveError, match="not JSON"):
+            saves.parse_json('{"a": ' + constant + '}')
+
+
 def test_best_round_trip() -> None:
     assert saves.load_best(saves.dump_best({4: 1024, 6: 8})) == {4: 1024, 5: 0, 6: 8}
 
@@ -73,7 +104,15 @@ BAD_GAMES: dict[str, object] = {
     "not json": "{board: nope",
     "json list": "[1, 2, 3]",
     "wrong format": mutated({"format": "other"}),
-    "future version": mutated({"version": 3}),
+    "future version": mutated({"version": 4}),
+    "version 2 with counted": mutated({"version": 2}),
+    "version 3 without counted": json.dumps(
+        {k: v for k, v in document(played(5, 30)).items() if k != "counted"}),
+    "counted as 1": mutated({"counted": 1}),
+    "counted as text": mutated({"counted": "true"}),
+    "counted null": mutated({"counted": None}),
+    "NaN score": mutated({"score": float("nan")}),
+    "Infinity clock": mutated({"clock_ms": float("inf")}),
     "version 0": mutated({"version": 0}),
     "version 1 with a revision": mutated({"version": 1}),
     "version 2 without a revision": json.dumps(
@@ -238,7 +277,7 @@ def test_max_score_is_the_score_of_the_fullest_board_a_game_save_may_hold() -> N
         again = saves.load_game(saves.dump_game(session), chance.seeded(2))
         assert again.position == session.position
         engine = api.Engine(chance.seeded(3))
-        reply = engine.start(saves.dump_game(session), None)
+        reply = engine.start(saves.dump_game(session), None, None, n)
         assert reply["notice"] is None and reply["state"]["best"] == saves.max_score(n)
         assert saves.read_best(reply["best_save"]).complete
 
@@ -324,6 +363,8 @@ def test_engine_start_notice_says_exactly_what_was_set_aside(game_kind: str, bes
         "best_sizes": [5, 6] if best_kind == "partly bad" else [],
         "best_unknown_keys": 1 if best_kind == "unknown key" else 0,
         "best_document": best_kind == "whole bad",
+        "stats_sizes": [],
+        "stats_document": False,
     }
     kept = 0 if best_kind in ("none", "whole bad") else 2048
     if game_kind == "valid":  # resumed, whatever became of the best scores
@@ -347,13 +388,13 @@ def test_only_a_start_sets_aside() -> None:
                   engine.merge_best("garbage"), engine.follow("{broken")):
         assert reply["notice"] is None
         assert reply["set_aside"] == {"game": False, "best_sizes": [], "best_unknown_keys": 0,
-                                      "best_document": False}
+                                      "best_document": False, "stats_sizes": [], "stats_document": False}
 
 
 def test_engine_start_resumes_a_valid_save_without_notice() -> None:
     session = played(11, 25, size=6)
     engine = api.Engine(chance.seeded(1))
-    reply = engine.start(saves.dump_game(session), saves.dump_best({6: 99_996}))
+    reply = engine.start(saves.dump_game(session), saves.dump_best({6: 99_996}), None, 6)
     assert reply["notice"] is None and reply["state"]["size"] == 6
     assert reply["state"]["best"] == 99_996 and reply["state"]["moves"] == session.position.moves
 

@@ -37,7 +37,7 @@ def test_warm_up_runs_every_call_but_leaves_no_engine_behind() -> None:
 
 
 def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) -> None:
-    started = json.loads(worker.call("start", json.dumps(["", "", 4, 1])))
+    started = json.loads(worker.call("start", json.dumps(["", "", "", 4, 1])))
     assert started["kind"] == "start" and started["state"]["size"] == 4
     kinds = {
         "move": json.dumps(["left", 1200]),
@@ -48,12 +48,28 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
         "merge_best": json.dumps([json.dumps(started["best_save"])]),
         "new_game": json.dumps([0]),
         "follow": json.dumps([started["save"]]),
+        "set_undo_depth": json.dumps([5]),
+        "merge_stats": json.dumps([json.dumps(started["stats_save"])]),
     }
     answers = {name: json.loads(worker.call(name, args)) for name, args in kinds.items()}
     assert {name: reply["kind"] for name, reply in answers.items()} == {
         "move": "move", "take": "taken", "undo": "undo", "keep_playing": "continue", "set_clock": "clock",
-        "merge_best": "best", "new_game": "new", "follow": "follow"}
-    assert set(worker.CALLS) == set(kinds) | {"start"}
+        "merge_best": "best", "new_game": "new", "follow": "follow", "set_undo_depth": "undo_depth",
+        "merge_stats": "stats"}
+    for reply in answers.values():
+        assert {"stats_changed", "stats_save", "milestones", "unlocked"} <= set(reply)
+    statistics = json.loads(worker.call("statistics", json.dumps([5])))
+    assert statistics["kind"] == "statistics" and statistics["size"] == 5
+    assert statistics["summary"]["played"] == 0
+    quoted = [json.dumps(started["save"]), "", "", json.dumps(started["best_save"]), "", ""]
+    exported = json.loads(worker.call("export_all", json.dumps(quoted)))
+    assert exported["kind"] == "export"
+    checked = json.loads(worker.call("check_import", json.dumps([json.dumps(exported["text"])])))
+    assert checked["kind"] == "import" and checked["ok"] and checked["error"] == ""
+    assert checked["parts"]["games"] == {"4": started["save"], "5": None, "6": None}
+    refused = json.loads(worker.call("check_import", json.dumps([json.dumps("{}")])))
+    assert not refused["ok"] and "export file" in refused["error"]
+    assert set(worker.CALLS) == set(kinds) | {"start", "statistics", "export_all", "check_import"}
 
 
 @pytest.mark.parametrize("name, args", [
@@ -90,9 +106,9 @@ def test_a_valid_save_with_a_nul_and_junk_after_it_is_rejected(seeded_engine: ap
     """What storage holds is judged, not a prefix of it: a save followed by a NUL and
     junk is not a save (a bridge that cut at the NUL would have accepted it)."""
     save = seeded_engine.start(None, None)["save"]
-    resumed = json.loads(worker.call("start", json.dumps([json.dumps(save), "", 4, 1])))
+    resumed = json.loads(worker.call("start", json.dumps([json.dumps(save), "", "", 4, 1])))
     assert resumed["notice"] is None and not resumed["spawns"]
-    cut = json.loads(worker.call("start", json.dumps([json.dumps(save + "\u0000junk"), "", 4, 1])))
+    cut = json.loads(worker.call("start", json.dumps([json.dumps(save + "\u0000junk"), "", "", 4, 1])))
     assert cut["notice"] is not None and cut["spawns"]
 
 

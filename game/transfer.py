@@ -1,0 +1,140 @@
+"""Export and Import: everything the player keeps, in one JSON file a person can read.
+
+Export takes whatever storage holds and writes only what is valid (a broken game is
+left out as null; the best scores and statistics keep what their lenient reads keep),
+so an exported file always imports. Import is strict the other way round: the file
+came from outside the page, and storing any part of it replaces what the player has,
+so every part must pass the same checks as the engine's own loads, and the first part
+that does not is named in a short reason. Nothing is repaired.
+
+JSON objects with a repeated key are read as the last one (Python's parser, and
+JavaScript's): a file edited by hand that repeats a field is judged by the value that
+counts, which must itself pass.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import chance, rules, saves
+from game import settings as _settings
+from game import stats as _stats
+from game.saves import SaveError
+
+FORMAT = "py2048-export"
+VERSION = 1
+MAX_TEXT = 2_000_000  # characters: three games, best scores, statistics and settings fit
+# in well under a tenth of it
+_KEYS = frozenset({"format", "version", "exported", "games", "best", "stats", "settings"})
+_SIZE_NAMES = {str(size): size for size in rules.SIZES}
+
+
+def _checker() -> chance.WordSource:
+    """A random source for sessions that are only checked, never played."""
+    return chance.seeded(0)
+
+
+def export_bundle(
+    games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None,
+    exported_ms: int,
+) -> str:
+    """The export file for the stored texts: each part as stored where it is valid."""
+    game_parts: dict[str, Any] = {}
+    for size in rules.SIZES:
+        try:
+            session = saves.load_game(games.get(size), _checker(), size=size)
+        except SaveError:
+            game_parts[str(size)] = None
+        else:
+            game_parts[str(size)] = saves.game_document(session)
+    try:
+        scores = saves.read_best(best).scores
+    except SaveError:
+        scores = {}
+    try:
+        kept = _stats.read_stats(stats).stats
+    except SaveError:
+        kept = _stats.Stats()
+    bundle = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported": max(0, int(exported_ms)),
+        "games": game_parts,
+        "best": json.loads(saves.dump_best(scores)),
+        "stats": _stats.stats_document(kept),
+        "settings": json.loads(_settings.dump_settings(_settings.read_settings(settings))),
+    }
+    return json.dumps(bundle, indent=1)
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """An import that passed: the compact texts to store, and what the page shows
+    before the player confirms."""
+
+    games: dict[int, str | None]
+    best: str
+    stats: str
+    settings: str
+    summary: dict[str, Any] = field(default_factory=dict)
+
+
+def _part(value: object) -> str:
+    """A part of the file as the text its own loader judges (it is already parsed
+    within the file's limits, and a compact re-dump is smaller than the file)."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def check_bundle(text: object) -> Bundle:
+    """The parts of an export file to store, or SaveError with a short reason that
+    names the part at fault."""
+    try:
+        data = saves.parse_document(text, FORMAT, (VERSION,), MAX_TEXT)
+    except SaveError as error:
+        raise SaveError(f"not a 2048 export file: {error}") from error
+    if set(data) != _KEYS:
+        raise SaveError("not a 2048 export file: it has the wrong fields")
+    exported = saves.int_in(data["exported"], "the export date", 0, saves.MAX_REVISION)
+    raw_games = data["games"]
+    if not isinstance(raw_games, dict) or set(raw_games) != set(_SIZE_NAMES):
+        raise SaveError("the games: there must be one entry for each of 4, 5 and 6")
+    games: dict[int, str | None] = {}
+    shown: dict[str, Any] = {}
+    for key, size in _SIZE_NAMES.items():
+        raw = raw_games[key]
+        if raw is None:
+            games[size] = shown[key] = None
+            continue
+        try:
+            session = saves.load_game(_part(raw), _checker(), size=size)
+        except SaveError as error:
+            raise SaveError(f"the {size}×{size} game: {error}") from error
+        games[size] = saves.dump_game(session)
+        shown[key] = {"score": session.position.score, "moves": session.position.moves,
+                      "max_tile": rules.max_tile(session.position.board)}
+    try:
+        best = saves.read_best(_part(data["best"]))
+    except SaveError as error:
+        raise SaveError(f"the best scores: {error}") from error
+    if not best.complete:
+        raise SaveError("the best scores: an entry is not a valid score")
+    try:
+        kept = _stats.load_stats(_part(data["stats"]))
+    except SaveError as error:
+        raise SaveError(f"the statistics: {error}") from error
+    try:
+        if not isinstance(data["settings"], dict):  # text would be parsed: one level too many
+            raise ValueError("settings are not a JSON object")
+        chosen = _settings.check_settings(data["settings"])
+    except ValueError as error:
+        raise SaveError(f"the settings: {error}") from error
+    summary = {
+        "games": shown,
+        "best": {str(size): best.scores.get(size, 0) for size in rules.SIZES},
+        "played": kept.played,
+        "exported": exported,
+    }
+    return Bundle(games, saves.dump_best(best.scores), _stats.dump_stats(kept),
+                  _settings.dump_settings(chosen), summary)

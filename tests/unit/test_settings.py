@@ -1,0 +1,108 @@
+"""The settings document: lenient at boot, strict for an import, one text for both.
+
+Written in the Python subset MicroPython shares, with plain asserts (no pytest, no
+hypothesis): these tests also run in real MicroPython (tests/micropython/run.mjs),
+since the UI reads its settings there.
+"""
+
+import json
+
+from game import settings
+
+GOOD = {"format": "py2048-settings", "version": 1, "size": 6, "undo": 5, "animations": "off",
+        "theme": "contrast", "letters": False, "palette": "lagoon"}
+
+
+def raises_value_error(data: object) -> str:
+    try:
+        settings.check_settings(data)
+    except ValueError as error:
+        return str(error)
+    raise AssertionError("accepted: %r" % (data,))
+
+
+def changed(**values: object) -> "dict[str, object]":
+    data = dict(GOOD)
+    data.update(values)
+    return data
+
+
+def test_defaults_are_each_fields_first_choice() -> None:
+    assert settings.defaults() == {"size": 4, "undo": 1, "animations": "normal", "theme": "auto",
+                                   "letters": True, "palette": "classic"}
+    first = settings.defaults()
+    first["size"] = 6
+    assert settings.defaults()["size"] == 4, "each call gives a fresh dict"
+
+
+def test_palettes_and_the_milestones_that_unlock_them() -> None:
+    assert settings.PALETTES == (("classic", None), ("sunrise", "tile-2048"), ("lagoon", "tile-4096"),
+                                 ("nebula", "expert-win"), ("meadow", "games-100"))
+    assert settings.MILESTONES == ("tile-2048", "tile-4096", "expert-win", "games-100")
+    assert settings.unlocked_palettes([]) == ["classic"]
+    assert settings.unlocked_palettes(["tile-4096", "games-100"]) == ["classic", "lagoon", "meadow"]
+
+
+def test_dump_then_read_and_check_round_trip() -> None:
+    values = settings.check_settings(json.dumps(GOOD))
+    text = settings.dump_settings(values)
+    assert " " not in text and text.startswith('{"format":"py2048-settings","version":1,')
+    assert settings.read_settings(text) == values
+    assert settings.check_settings(text) == values
+    assert json.loads(text) == GOOD
+
+
+def test_dump_writes_the_fields_in_one_fixed_order() -> None:
+    text = settings.dump_settings(settings.defaults())
+    assert text == ('{"format":"py2048-settings","version":1,"size":4,"undo":1,"animations":"normal",'
+                    '"theme":"auto","letters":true,"palette":"classic"}')
+
+
+def test_dump_refuses_a_value_that_is_not_a_choice() -> None:
+    for name, value in (("size", 7), ("letters", 1), ("theme", None)):
+        values = settings.defaults()
+        values[name] = value
+        try:
+            settings.dump_settings(values)
+        except ValueError:
+            continue
+        raise AssertionError("dumped %s=%r" % (name, value))
+
+
+def test_lenient_read_never_raises_and_falls_back_field_by_field() -> None:
+    for text in (None, 42, "", "nope", "[1]", "null", '"text"', "{}", "{" * 5000,
+                 json.dumps(changed(format="other")), json.dumps(changed(version=2)),
+                 json.dumps(changed(version=True)), " " * (settings.MAX_TEXT + 1)):
+        assert settings.read_settings(text) == settings.defaults(), text
+    partly = settings.read_settings(json.dumps(changed(size=8, undo=True, theme="neon", extra=1)))
+    assert partly == {"size": 4, "undo": 1, "animations": "off", "theme": "auto",
+                      "letters": False, "palette": "lagoon"}
+    missing = {k: v for k, v in GOOD.items() if k != "palette"}
+    assert settings.read_settings(json.dumps(missing))["palette"] == "classic"
+
+
+def test_rule_a_bool_is_no_int_and_an_int_no_bool() -> None:
+    assert settings.read_settings(json.dumps(changed(letters=0)))["letters"] is True
+    assert settings.read_settings(json.dumps(changed(undo=True)))["undo"] == 1
+    assert settings.read_settings('{"format":"py2048-settings","version":1,"size":5.0}')["size"] == 4
+    assert "letters" in raises_value_error(changed(letters=1))
+    assert "undo" in raises_value_error(changed(undo=True))
+    assert "size" in raises_value_error('{"format":"py2048-settings","version":1,"size":5.0}')
+
+
+def test_strict_check_names_what_is_wrong() -> None:
+    assert "format" in raises_value_error(changed(format="py2048-game"))
+    assert "version" in raises_value_error(changed(version=2))
+    assert "version" in raises_value_error(changed(version="1"))
+    assert "unknown" in raises_value_error(changed(colour="red"))
+    assert "missing" in raises_value_error({k: v for k, v in GOOD.items() if k != "theme"})
+    assert "theme" in raises_value_error(changed(theme="neon"))
+    assert "palette" in raises_value_error(changed(palette=None))
+    assert "size" in raises_value_error(changed(size=[4]))
+    bad: "list[object]" = [None, 4, [], "", "nope", "[1]", " " * (settings.MAX_TEXT + 1)]
+    for data in bad:
+        raises_value_error(data)
+
+
+def test_strict_check_accepts_text_or_a_parsed_object() -> None:
+    assert settings.check_settings(GOOD) == settings.check_settings(json.dumps(GOOD))
