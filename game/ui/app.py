@@ -153,17 +153,21 @@ class App:
             self.view.hide_notice()
         reply = json.loads(str(answer))
         self.ahead = reply["ahead"]
+        self.keep_rejected(reply)
         self.apply(reply)
         self.judged(reply)
         self.engine = js.window.py2048Engine
         self.next()
 
-    def judged(self, reply: "dict[str, Any]") -> None:
-        """After a `start`: keep a rejected game for diagnosis, and say what was set aside."""
-        set_aside = reply.get("set_aside") or {}
-        if set_aside.get("game") and self.saved_game:
+    def keep_rejected(self, reply: "dict[str, Any]") -> None:
+        """Before a `start` reply is applied (and stores its fresh game): keep the
+        rejected game, verbatim, for diagnosis."""
+        if (reply.get("set_aside") or {}).get("game") and self.saved_game:
             self.store.set_aside(self.game_key, REJECTED)
-        message = text.set_aside_message(set_aside)
+
+    def judged(self, reply: "dict[str, Any]") -> None:
+        """After a `start`: say what was set aside."""
+        message = text.set_aside_message(reply.get("set_aside") or {})
         if message:
             self.notify(message)
 
@@ -296,6 +300,8 @@ class App:
                 # its answer is the truth, drawn as it stands.
                 js.console.warn("engine: lookahead out of step; board redrawn")
                 reply["kind"] = "resync"
+            if reply["kind"] == "start":
+                self.keep_rejected(reply)
             self.apply(reply)
             if reply["kind"] == "start":  # a size switch, or an import
                 self.judged(reply)

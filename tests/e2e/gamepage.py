@@ -83,8 +83,11 @@ class GamePage:
                   best: int | None = None) -> State:
         """Prepare a saved game on this board; the state the page should resume."""
         start = positions.state_of(board, moves)
-        entries = {positions.GAME_KEY: positions.game_text(board, moves)}
-        entries[positions.BEST_KEY] = positions.best_text(start[1] if best is None else best)
+        size = len(board)
+        entries = {positions.game_key(size): positions.game_text(board, moves)}
+        entries[positions.BEST_KEY] = positions.best_text(start[1] if best is None else best, size)
+        if size != 4:  # the page plays the size its settings name
+            entries[positions.SETTINGS_KEY] = positions.settings_text(size=size)
         self.prepare_storage(entries)
         return start
 

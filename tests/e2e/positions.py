@@ -12,13 +12,26 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from game import chance, rules, saves
+from game import chance, rules, saves, settings
 from game.rules import Board
 from game.session import Position, Session
 
 # Storage keys (game/ui/store.py: one prefix; the UI module itself imports `js`).
 GAME_KEY = "py2048:game"
 BEST_KEY = "py2048:best"
+SETTINGS_KEY = "py2048:settings"
+
+
+def game_key(size: int) -> str:
+    """Each board size has its own saved game (4×4 keeps the first key's name)."""
+    return GAME_KEY if size == 4 else f"{GAME_KEY}-{size}"
+
+
+def settings_text(**values: Any) -> str:
+    """A settings document: the defaults, with `values` changed."""
+    chosen = settings.defaults()
+    chosen.update(values)
+    return settings.dump_settings(chosen)
 
 # What a move is checked on: the board, the score and the move counter.
 State = tuple[Board, int, int]

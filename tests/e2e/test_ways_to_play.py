@@ -4,9 +4,8 @@ own games; five undos in a row at game over; 5×5 and 6×6 played by keys and sw
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from game import chance, rules, saves, settings
+from game import chance, rules, saves
 from game.rules import Board
 from game.session import Session
 from tests.e2e import positions
@@ -14,13 +13,8 @@ from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
 from tests.e2e.test_controls import swipe
 
-SETTINGS_KEY = "py2048:settings"
-
-
-def settings_text(**values: Any) -> str:
-    chosen = settings.defaults()
-    chosen.update(values)
-    return settings.dump_settings(chosen)
+SETTINGS_KEY = positions.SETTINGS_KEY
+settings_text = positions.settings_text
 
 
 def stored(game: GamePage, key: str) -> str | None:
