@@ -14,8 +14,20 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-from game.ui import clock, gestures, keys, preferences, sharing, snapshot, statistics, text, transfer
-from game.ui.store import BEST, PREFIX, REJECTED, SETTINGS, STATS, Store, game_key
+from game.ui import (
+    buttons,
+    clock,
+    gestures,
+    keys,
+    preferences,
+    sharing,
+    snapshot,
+    statistics,
+    tabs,
+    text,
+    transfer,
+)
+from game.ui.store import BEST, PREFIX, SETTINGS, STATS, Store, game_key
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -51,21 +63,14 @@ class App:
         self.prefs = preferences.Preferences(self.store)
         self.letters = bool(self.prefs.values["letters"])
         self.size = int(self.prefs.values["size"])  # the board on screen
-        self.game_key = game_key(self.size)  # where its game is stored
-        self.saved_game = self.store.read(self.game_key)  # quoted (game/ui/store.py)
-        # Other tabs (docs/reliability.md): what this tab last knew to be stored, as
-        # text. Storage holding anything else means another tab wrote since: this one
-        # then follows that game instead of writing over it.
-        self.known_game = snapshot.stored_text(self.saved_game)
-        # Best scores and statistics as this tab last knew them stored (same idea).
-        self.known: "dict[str, str | None]" = {BEST: None, STATS: None}
+        # What this tab knows to be stored, per document (other tabs may write too).
+        self.saves = tabs.SharedSaves(self.store, self.size)
+        self.shown_save: "str | None" = None  # the game document of the board on screen
         self.milestones: "list[str] | None" = None  # from the engine's replies
         self.summary: "dict[str, Any] | None" = None  # the statistics on show
         self.import_text = ""  # a chosen file's text, quoted, until the engine judged it
         self.import_parts: "dict[str, Any] | None" = None  # what a confirmed import stores
         self.offset = int(js.window.py2048Time.offsetMinutes())
-        self.shown_save: "str | None" = None  # the game document of the board on screen
-        self.following: "str | None" = None  # the stored game a `follow` call judges
         self.warned_storage = False
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.slow_shown = False
@@ -85,7 +90,7 @@ class App:
         self.apply_look()
         self.show_settings()
         self.view.set_size(self.size)
-        board = snapshot.board_from_saved(snapshot.stored_text(self.saved_game))
+        board = snapshot.board_from_saved(snapshot.stored_text(self.saves.saved_game))
         if board:
             self.view.paint(board)
             self.view.set_attributes((("data-board", snapshot.board_attr(board)),))
@@ -116,12 +121,8 @@ class App:
 
     def start_args(self) -> "list[Any]":
         """The engine's `start` for the size on screen, from what is stored now."""
-        best = self.store.read(BEST)
-        stats = self.store.read(STATS)
-        self.known[BEST] = snapshot.stored_text(best)
-        self.known[STATS] = snapshot.stored_text(stats)
-        return ["start", self.saved_game or "", best or "", stats or "", self.size,
-                self.prefs.values["undo"]]
+        return ["start", self.saves.saved_game or "", self.saves.read(BEST), self.saves.read(STATS),
+                self.size, self.prefs.values["undo"]]
 
     def engine_failed(self, error: "Any") -> None:
         """The engine could not start: say so and keep the board that is on screen."""
@@ -153,21 +154,18 @@ class App:
             self.view.hide_notice()
         reply = json.loads(str(answer))
         self.ahead = reply["ahead"]
-        self.keep_rejected(reply)
-        self.apply(reply)
         self.judged(reply)
         self.engine = js.window.py2048Engine
         self.next()
 
-    def keep_rejected(self, reply: "dict[str, Any]") -> None:
-        """Before a `start` reply is applied (and stores its fresh game): keep the
-        rejected game, verbatim, for diagnosis."""
-        if (reply.get("set_aside") or {}).get("game") and self.saved_game:
-            self.store.set_aside(self.game_key, REJECTED)
-
     def judged(self, reply: "dict[str, Any]") -> None:
-        """After a `start`: say what was set aside."""
-        message = text.set_aside_message(reply.get("set_aside") or {})
+        """Show a `start` reply: a rejected game is kept for diagnosis before the fresh
+        one is stored over it, and the player is told what was set aside."""
+        set_aside = reply.get("set_aside") or {}
+        if set_aside.get("game"):
+            self.saves.keep_rejected()
+        self.apply(reply)
+        message = text.set_aside_message(set_aside)
         if message:
             self.notify(message)
 
@@ -221,15 +219,12 @@ class App:
         elif action == "best" or action == "stats":
             # Another tab stored best scores (the engine keeps the higher of each size)
             # or statistics (the fuller of each size).
-            name = BEST if action == "best" else STATS
-            quoted = self.store.read(name)
-            self.known[name] = snapshot.stored_text(quoted)
-            return call("merge_best" if action == "best" else "merge_stats", quoted or "")
+            if action == "best":
+                return call("merge_best", self.saves.read(BEST))
+            return call("merge_stats", self.saves.read(STATS))
         elif action == "follow":
             # Another tab stored a game: the engine takes it if it is not older.
-            quoted = self.store.read(self.game_key)
-            self.following = snapshot.stored_text(quoted)
-            return call("follow", quoted or "")
+            return call("follow", self.saves.read_game())
         elif action.startswith("size:"):
             return self.switch(int(action[5:]))
         elif action == "undo_depth":
@@ -249,9 +244,7 @@ class App:
         """Play the game stored for `size` (a fresh one if there is none). The game on
         screen was stored by its last reply, its clock just before (`clock`)."""
         self.size = size
-        self.game_key = game_key(size)
-        self.saved_game = self.store.read(self.game_key)
-        self.known_game = snapshot.stored_text(self.saved_game)
+        self.saves.use_size(size)
         return self.engine.call(*self.start_args())
 
     def replace_all(self) -> "Any":
@@ -294,20 +287,19 @@ class App:
                 return
             self.ahead = reply["ahead"]
             if reply["kind"] == "follow":
-                self.followed(reply["changed"])
+                self.saves.followed(reply["changed"], self.shown_save)
             if self.current == "taken" and reply["kind"] != "taken":
                 # The engine had no lookahead for what the page showed (never expected):
                 # its answer is the truth, drawn as it stands.
                 js.console.warn("engine: lookahead out of step; board redrawn")
                 reply["kind"] = "resync"
-            if reply["kind"] == "start":
-                self.keep_rejected(reply)
-            self.apply(reply)
             if reply["kind"] == "start":  # a size switch, or an import
                 self.judged(reply)
                 key = "switched_new" if reply.get("spawns") else "switched_resumed"
                 self.view.say(text.say(key, size=text.size_name(self.size), score=reply["state"]["score"]))
-            elif reply["kind"] == "undo_depth" and reply["changed"]:
+                return
+            self.apply(reply)
+            if reply["kind"] == "undo_depth" and reply["changed"]:
                 self.view.say(text.say("undo_steps", n=reply["state"]["undo_depth"]))
         finally:  # a bug in drawing one reply must not stall every later input
             if self.current in COUNTED:
@@ -361,13 +353,18 @@ class App:
         written back), the best scores when anything changed."""
         if self.fatal:
             return
-        stored = True
+        results = []
         if reply.get("game_changed"):
-            stored = self.store_game(reply["save"])
+            results.append(self.saves.store_game(reply["save"]))
         if reply["changed"] or reply.get("game_changed") or reply["kind"] == "best":
-            stored = self.store_merged(BEST, reply["best_save"], "best") and stored
+            results.append(self.saves.store_merged(BEST, reply["best_save"]))
         if reply.get("stats_changed"):
-            stored = self.store_merged(STATS, reply["stats_save"], "stats") and stored
+            results.append(self.saves.store_merged(STATS, reply["stats_save"]))
+        stored = True
+        for written, first in results:
+            stored = stored and written
+            if first is not None:
+                self.ask_first(first)  # another tab wrote since: deal with that first
         if not stored and not self.warned_storage:
             self.warned_storage = True
             self.notify(text.say("no_storage"))
@@ -388,12 +385,8 @@ class App:
         """An engine answer that is not a game reply (SIDE_REPLIES)."""
         kind = reply["kind"]
         if kind == "statistics":
-            summary = reply["summary"]
-            self.summary = summary
-            rows = statistics.top_rows(summary, self.offset)
-            self.view.set_texts(statistics.grid(summary))
-            self.view.set_rows("top-rows", rows)
-            self.view.set_hidden("top-empty", bool(rows))
+            self.summary = reply["summary"]
+            statistics.show(self.view, reply["summary"], self.offset)
         elif kind == "export":
             name = transfer.file_name(int(js.Date.now()), self.offset)
             saved = js.window.py2048Files.download(name, reply["text"])
@@ -409,12 +402,10 @@ class App:
     # -- settings ----------------------------------------------------------------------
 
     def apply_look(self) -> None:
-        for name, value in preferences.root_attributes(self.prefs.values, self.milestones):
-            self.view.set_root_attribute(name, value)
+        self.prefs.apply_look(self.view, self.milestones)
 
     def show_settings(self) -> None:
-        self.view.show_settings(preferences.form_values(self.prefs.values),
-                                preferences.palette_locks(self.milestones or []))
+        self.prefs.show(self.view, self.milestones)
 
     def setting_changed(self, name: str, local: bool) -> None:
         """Apply one changed setting at once. A size chosen here switches the board
@@ -435,46 +426,6 @@ class App:
         """Put `action` at the head of the queue (once): it runs before any other input."""
         if action not in self.queue:
             self.queue.insert(0, action)
-
-    def store_game(self, save: str) -> bool:
-        """Write this tab's game, unless another tab has stored one since this tab last
-        looked: a tab never writes over a game it has not seen. It follows that game
-        instead (the engine takes it if it is not older, `follow`)."""
-        current = snapshot.stored_text(self.store.read(self.game_key))
-        if current is not None and current != self.known_game and current != save:
-            self.ask_first("follow")
-            return True
-        written = self.store.write(self.game_key, save)
-        if written:
-            self.known_game = save
-        return written
-
-    def store_merged(self, name: str, document: str, merge: str) -> bool:
-        """Write the best scores or the statistics, unless another tab has stored others
-        since: the engine merges those first (`merge`), and that answer is written, so
-        no tab's best score or counted game is lost."""
-        current = snapshot.stored_text(self.store.read(name))
-        if current == document:
-            self.known[name] = current
-            return True
-        if current is not None and current != self.known[name]:
-            self.ask_first(merge)
-            return True
-        written = self.store.write(name, document)
-        if written:
-            self.known[name] = document
-        return written
-
-    def followed(self, adopted: bool) -> None:
-        """The engine judged another tab's stored game (`follow`). Taken: it is what is
-        stored now. Not taken (invalid, or older than this tab's): this tab's game,
-        the newer one, goes back into storage."""
-        if adopted:
-            self.known_game = self.following
-            return
-        ours = self.shown_save
-        if ours is not None and self.following != ours and self.store.write(self.game_key, ours):
-            self.known_game = ours
 
     def sync_dialogs(self, before: str, state: "dict[str, Any]") -> None:
         """Open the win or game-over dialog when the game enters that state, close it after."""
@@ -555,60 +506,34 @@ class App:
         self.tracker.cancel(int(event.pointerId))
 
     def on_click(self, event: "Any") -> None:
-        button = event.target.closest(
-            "[data-action], #new-game, #undo, #help, #settings, #stats, #export, #import")
+        button = event.target.closest(buttons.SELECTOR)
         if not button:
             return
-        action = str(button.getAttribute("data-action") or button.id)
-        if action == "new-game" and not button.getAttribute("data-action"):
-            self.push("new?")
-        elif action == "undo" and not button.getAttribute("data-action"):
-            self.push("undo")
-        elif action == "help":
-            self.view.open_dialog("help")
-        elif action == "close":
-            self.view.close_dialog("help")
-        elif action == "settings":
+        name = buttons.name_of(str(button.getAttribute("data-action") or ""), str(button.id or ""))
+        if name in buttons.BUTTONS:
+            closes, opens, action = buttons.BUTTONS[name]
+            for dialog in closes:
+                self.view.close_dialog(dialog)
+            if opens:
+                self.view.open_dialog(opens)
+            if action:
+                self.push(action)
+            if name == "cancel-import":
+                self.import_parts = None
+        elif name == "#settings":
             self.show_settings()
             self.view.open_dialog("settings")
-        elif action == "close-settings":
-            self.view.close_dialog("settings")
-        elif action == "stats":
+        elif name == "#stats":
             self.view.set_value("stats-size", str(self.size))
             self.view.open_dialog("stats")
             self.push("statistics")
-        elif action == "close-stats":
-            self.view.close_dialog("stats")
-        elif action == "share" and self.state:
+        elif name == "share" and self.state:
             address = str(js.window.location.href).split("#")[0]
             self.share(sharing.result_text(self.state, self.elapsed(), address))
-        elif action == "share-stats" and self.summary:
+        elif name == "share-stats" and self.summary:
             self.share(statistics.share_text(int(self.view.value_of("stats-size")), self.summary))
-        elif action == "export":
-            self.push("export")
-        elif action == "import":
+        elif name == "#import":
             js.window.py2048Files.pick("import-file")
-        elif action == "cancel-import":
-            self.import_parts = None
-            self.view.close_dialog("import")
-        elif action == "confirm-import":
-            self.view.close_dialog("import")
-            self.push("import")
-        elif action == "cancel":
-            self.view.close_dialog("confirm")
-        elif action == "confirm-new":
-            self.view.close_dialog("confirm")
-            self.push("new")
-        elif action == "new-game":
-            self.view.close_dialog("win")
-            self.view.close_dialog("over")
-            self.push("new")
-        elif action == "keep-playing":
-            self.view.close_dialog("win")
-            self.push("keep")
-        elif action == "undo":
-            self.view.close_dialog("over")
-            self.push("undo")
 
     def share(self, message: str) -> None:
         js.window.py2048Share.share(message).then(self.proxy_once(self.shared))
@@ -657,7 +582,7 @@ class App:
         higher best scores. What is stored is read when the action runs (the newest),
         never taken from the event: the bridge would not carry every character."""
         key = str(event.key)
-        if key == PREFIX + self.game_key and "follow" not in self.queue:
+        if key == PREFIX + self.saves.key and "follow" not in self.queue:
             self.push("follow")
         elif key == PREFIX + BEST and "best" not in self.queue:
             self.push("best")

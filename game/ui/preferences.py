@@ -113,6 +113,15 @@ class Preferences:
         self.values = fresh
         return changed
 
+    def apply_look(self, view: "Any", milestones: "list[str] | None") -> None:
+        """The look on <html> (game/ui/view.py), as assets/settings.js set it at first."""
+        for name, value in root_attributes(self.values, milestones):
+            view.set_root_attribute(name, value)
+
+    def show(self, view: "Any", milestones: "list[str] | None") -> None:
+        """The Settings form as the settings are, palettes locked or not."""
+        view.show_settings(form_values(self.values), palette_locks(milestones or []))
+
     def replace(self, settings_text: str) -> None:
         """An import: these settings (already checked by the engine) are the ones now."""
         self.values = schema.read_settings(settings_text)

@@ -70,6 +70,14 @@ def top_rows(summary: "dict[str, Any]", offset_minutes: int = 0) -> "list[list[s
     ]
 
 
+def show(view: "Any", summary: "dict[str, Any]", offset_minutes: int = 0) -> None:
+    """Fill the dialog (game/ui/view.py) with this summary."""
+    rows = top_rows(summary, offset_minutes)
+    view.set_texts(grid(summary))
+    view.set_rows("top-rows", rows)
+    view.set_hidden("top-empty", bool(rows))
+
+
 def share_text(size: int, summary: "dict[str, Any]", lang: str = "en") -> str:
     return "\n".join([
         text.say("share_stats_title", lang, size=text.size_name(size, lang)),

@@ -1,4 +1,5 @@
-"""The pure parts of the settings, statistics, sharing and transfer rooms (game/ui).
+"""The pure parts of the settings, statistics, sharing, transfer, tabs and buttons
+rooms (game/ui).
 
 MicroPython-compatible, like test_ui_input.py: plain asserts, fakes for storage.
 """
@@ -6,7 +7,7 @@ MicroPython-compatible, like test_ui_input.py: plain asserts, fakes for storage.
 import json
 
 from game import settings as schema
-from game.ui import preferences, sharing, statistics, text, transfer
+from game.ui import buttons, preferences, sharing, statistics, tabs, text, transfer
 from game.ui.store import game_key
 
 
@@ -204,3 +205,70 @@ def test_an_import_replaces_every_document_and_clears_sizes_without_a_game() -> 
     parts = {"games": {"4": "new4", "5": None, "6": "new6"}, "best": "B", "stats": "S", "settings": "T"}
     assert transfer.store_all(store, parts)
     assert store.items == {"game": "new4", "game-6": "new6", "best": "B", "stats": "S", "settings": "T"}
+
+
+# -- tabs ------------------------------------------------------------------------------
+
+def test_a_tab_writes_its_game_when_nobody_else_wrote() -> None:
+    store = FakeStore({"game-5": "mine"})
+    saves = tabs.SharedSaves(store, 5)
+    assert saves.store_game("mine, one move on") == (True, None)
+    assert store.items["game-5"] == "mine, one move on"
+
+
+def test_a_tab_follows_a_game_another_tab_wrote_instead_of_writing_over_it() -> None:
+    store = FakeStore({"game": "mine"})
+    saves = tabs.SharedSaves(store, 4)
+    store.items["game"] = "theirs"  # another tab
+    assert saves.store_game("mine, one move on") == (True, "follow")
+    assert store.items["game"] == "theirs"
+    assert saves.read_game() == json.dumps("theirs")
+    saves.followed(True, "mine, one move on")
+    assert saves.store_game("theirs, one move on") == (True, None)
+
+
+def test_a_game_not_followed_goes_back_into_storage() -> None:
+    store = FakeStore({"game": "mine"})
+    saves = tabs.SharedSaves(store, 4)
+    store.items["game"] = "older"
+    saves.read_game()
+    saves.followed(False, "mine")
+    assert store.items["game"] == "mine"
+    assert saves.store_game("mine, one move on") == (True, None)
+
+
+def test_best_and_statistics_are_merged_first_when_another_tab_wrote() -> None:
+    store = FakeStore({"best": "b1", "stats": "s1"})
+    saves = tabs.SharedSaves(store, 4)
+    saves.read("best")
+    saves.read("stats")
+    assert saves.store_merged("best", "b2") == (True, None)
+    store.items["stats"] = "s-other"
+    assert saves.store_merged("stats", "s2") == (True, "stats")
+    assert store.items["stats"] == "s-other"
+    saves.read("stats")
+    assert saves.store_merged("stats", "s3") == (True, None)
+    assert store.items == {"best": "b2", "stats": "s3"}
+
+
+def test_switching_size_reads_that_sizes_game() -> None:
+    store = FakeStore({"game": "four", "game-6": "six"})
+    saves = tabs.SharedSaves(store, 4)
+    saves.use_size(6)
+    assert saves.key == "game-6" and saves.saved_game == json.dumps("six")
+    assert saves.store_game("six, on") == (True, None)
+    assert store.items["game"] == "four"
+
+
+# -- buttons -----------------------------------------------------------------------------
+
+def test_a_button_is_named_by_its_action_else_by_its_id() -> None:
+    assert buttons.name_of("undo", "") == "undo"
+    assert buttons.name_of("", "undo") == "#undo"
+    assert "#settings" in buttons.SELECTOR and "[data-action]" in buttons.SELECTOR
+
+
+def test_buttons_only_open_and_close_dialogs_the_page_has() -> None:
+    dialogs = {"win", "over", "confirm", "help", "settings", "stats", "import"}
+    for closes, opens, _ in buttons.BUTTONS.values():
+        assert set(closes) <= dialogs and (not opens or opens in dialogs)

@@ -1,0 +1,98 @@
+"""The stored documents as this tab knows them, shared with every other tab.
+
+Several tabs of the game share one storage (docs/reliability.md). This room remembers
+what this tab last knew to be stored: storage holding anything else means another tab
+wrote since, and this one must not write over it blindly. A game is then followed (the
+engine takes the other tab's game if it is not older); best scores and statistics are
+merged first (the engine keeps the higher best, the fuller statistics of each size),
+and the merged answer is what gets written. Each board size has its own game key.
+
+Storage is handed in (game/ui/store.py: texts come back quoted), so this is pure and
+tested on CPython and MicroPython. Where another tab's write must be dealt with first,
+a method answers with the queue action that does it ("follow", "best", "stats").
+"""
+
+from game.ui import snapshot
+from game.ui.store import BEST, REJECTED, STATS, game_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# The merge action for each merged document (the queue action, game/ui/app.py).
+MERGES = {BEST: "best", STATS: "stats"}
+
+
+class SharedSaves:
+    def __init__(self, store: "Any", size: int) -> None:
+        self.store = store
+        self.key = game_key(size)
+        self.saved_game = store.read(self.key)  # quoted, as read at boot or switch
+        self.known_game = snapshot.stored_text(self.saved_game)
+        self.known: "dict[str, str | None]" = {BEST: None, STATS: None}
+        self.following: "str | None" = None  # the stored game a `follow` call judges
+
+    # -- reading ---------------------------------------------------------------------
+
+    def use_size(self, size: int) -> None:
+        """The board switches to `size`: its own game key, its stored game."""
+        self.key = game_key(size)
+        self.saved_game = self.store.read(self.key)
+        self.known_game = snapshot.stored_text(self.saved_game)
+
+    def read(self, name: str) -> str:
+        """Best scores or statistics, quoted, for the engine; now known as stored."""
+        quoted = self.store.read(name)
+        self.known[name] = snapshot.stored_text(quoted)
+        return quoted or ""
+
+    def read_game(self) -> str:
+        """The stored game, quoted, for the engine to judge (`follow`)."""
+        quoted = self.store.read(self.key)
+        self.following = snapshot.stored_text(quoted)
+        return quoted or ""
+
+    def keep_rejected(self) -> None:
+        """The engine set the stored game aside: keep it, verbatim, for diagnosis
+        (before the fresh game is stored over it)."""
+        if self.saved_game:
+            self.store.set_aside(self.key, REJECTED)
+
+    # -- writing ---------------------------------------------------------------------
+
+    def store_game(self, save: str) -> "tuple[bool, str | None]":
+        """Write this tab's game, unless another tab stored one since this tab last
+        looked: a tab never writes over a game it has not seen, it follows that game
+        instead. (written or nothing to do, the action to run first)."""
+        current = snapshot.stored_text(self.store.read(self.key))
+        if current is not None and current != self.known_game and current != save:
+            return True, "follow"
+        written = bool(self.store.write(self.key, save))
+        if written:
+            self.known_game = save
+        return written, None
+
+    def store_merged(self, name: str, document: str) -> "tuple[bool, str | None]":
+        """Write the best scores or statistics, unless another tab stored others since:
+        those are merged first, and that answer written, so no tab's best score or
+        counted game is lost. (written or nothing to do, the action to run first)."""
+        current = snapshot.stored_text(self.store.read(name))
+        if current == document:
+            self.known[name] = current
+            return True, None
+        if current is not None and current != self.known[name]:
+            return True, MERGES[name]
+        written = bool(self.store.write(name, document))
+        if written:
+            self.known[name] = document
+        return written, None
+
+    def followed(self, adopted: bool, ours: "str | None") -> None:
+        """The engine judged another tab's stored game. Taken: it is what is stored
+        now. Not taken (invalid, or older): this tab's game `ours`, the newer one,
+        goes back into storage."""
+        if adopted:
+            self.known_game = self.following
+            return
+        if ours is not None and self.following != ours and self.store.write(self.key, ours):
+            self.known_game = ours
