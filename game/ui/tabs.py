@@ -7,10 +7,16 @@ engine takes the other tab's game if it is not older); best scores and statistic
 merged first (the engine keeps the higher best, the fuller statistics of each size),
 and the merged answer is what gets written. Each board size has its own game key.
 
+Where storage refuses to keep anything (blocked, full), the documents this tab wrote
+are kept in memory instead, so that switching board sizes and back still finds each
+game for as long as the page is open.
+
 Storage is handed in (game/ui/store.py: texts come back quoted), so this is pure and
 tested on CPython and MicroPython. Where another tab's write must be dealt with first,
 a method answers with the queue action that does it ("follow", "best", "stats").
 """
+
+import json
 
 from game.ui import snapshot
 from game.ui.store import BEST, REJECTED, STATS, game_key
@@ -26,6 +32,7 @@ MERGES = {BEST: "best", STATS: "stats"}
 class SharedSaves:
     def __init__(self, store: "Any", size: int) -> None:
         self.store = store
+        self.memory: "dict[str, str]" = {}  # what this tab wrote, for a storage that fails
         self.key = game_key(size)
         self.saved_game = store.read(self.key)  # quoted, as read at boot or switch
         self.known_game = snapshot.stored_text(self.saved_game)
@@ -34,15 +41,26 @@ class SharedSaves:
 
     # -- reading ---------------------------------------------------------------------
 
+    def _read(self, name: str) -> "str | None":
+        """Stored text, quoted; from memory when storage keeps nothing."""
+        quoted: "str | None" = self.store.read(name)
+        if quoted is None and not getattr(self.store, "ok", True) and name in self.memory:
+            return json.dumps(self.memory[name])
+        return quoted
+
+    def _write(self, name: str, text: str) -> bool:
+        self.memory[name] = text
+        return bool(self.store.write(name, text))
+
     def use_size(self, size: int) -> None:
         """The board switches to `size`: its own game key, its stored game."""
         self.key = game_key(size)
-        self.saved_game = self.store.read(self.key)
+        self.saved_game = self._read(self.key)
         self.known_game = snapshot.stored_text(self.saved_game)
 
     def read(self, name: str) -> str:
         """Best scores or statistics, quoted, for the engine; now known as stored."""
-        quoted = self.store.read(name)
+        quoted = self._read(name)
         self.known[name] = snapshot.stored_text(quoted)
         return quoted or ""
 
@@ -67,7 +85,7 @@ class SharedSaves:
         current = snapshot.stored_text(self.store.read(self.key))
         if current is not None and current != self.known_game and current != save:
             return True, "follow"
-        written = bool(self.store.write(self.key, save))
+        written = self._write(self.key, save)
         if written:
             self.known_game = save
         return written, None
@@ -82,7 +100,7 @@ class SharedSaves:
             return True, None
         if current is not None and current != self.known[name]:
             return True, MERGES[name]
-        written = bool(self.store.write(name, document))
+        written = self._write(name, document)
         if written:
             self.known[name] = document
         return written, None
@@ -94,5 +112,5 @@ class SharedSaves:
         if adopted:
             self.known_game = self.following
             return
-        if ours is not None and self.following != ours and self.store.write(self.key, ours):
+        if ours is not None and self.following != ours and self._write(self.key, ours):
             self.known_game = ours

@@ -196,6 +196,14 @@ class GamePage:
     def click(self, selector: str) -> None:
         self.page.click(selector)
 
+    def choose_setting(self, control: str, value: str) -> None:
+        """Open Settings, pick `value` in the select `#set-<control>`, close Settings."""
+        self.click("#settings")
+        assert self.dialog_open("settings")
+        self.page.select_option(f"#set-{control}", value)
+        self.page.locator("#settings-dialog").get_by_role("button", name="Done").click()
+        assert not self.dialog_open("settings")
+
     def board_centre(self) -> tuple[float, float]:
         box = self.page.locator("#board").bounding_box()
         assert box is not None, "#board is not laid out"

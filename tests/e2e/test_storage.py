@@ -122,6 +122,13 @@ def test_unavailable_storage_still_plays_and_says_progress_is_not_kept(
         game.press({"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp",
                     "down": "ArrowDown"}[rules.legal_directions(board)[0]])
         assert game.wait_inputs(n)["moves"] == str(n)
+    # Switching board sizes and back still finds the game (kept in memory).
+    played = game.state()
+    game.choose_setting("size", "6")
+    game.wait_for("a 6×6 game", lambda d: d["size"] == "6" and d["status"] == "playing")
+    game.choose_setting("size", "4")
+    back = game.wait_for("the 4×4 game", lambda d: d["size"] == "4")
+    assert (back["board"], back["score"], back["moves"]) == (played["board"], played["score"], "3")
 
 
 REJECTED_KEY = "py2048:rejected-game"

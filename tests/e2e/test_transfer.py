@@ -9,7 +9,6 @@ from typing import Any
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
-from tests.e2e.test_ways_to_play import choose
 
 KEYS = ("py2048:game", "py2048:game-5", "py2048:game-6", "py2048:best", "py2048:stats",
         "py2048:settings")
@@ -48,12 +47,12 @@ def test_export_then_import_in_a_fresh_browser_restores_everything(
     first.wait_inputs(1)
     first.page.locator("#over-dialog").get_by_role("button", name="New game").click()
     first.wait_for("a new game", lambda d: d["moves"] == "0")
-    choose(first, "size", "5")
+    first.choose_setting("size", "5")
     first.wait_for("5×5", lambda d: d["size"] == "5" and d["status"] == "playing")
     for key in ("ArrowLeft", "ArrowUp", "ArrowRight"):
         first.press(key)
     first.wait_inputs(4)
-    choose(first, "theme", "dark")
+    first.choose_setting("theme", "dark")
     before = storage(first)
     assert before["py2048:stats"] and before["py2048:game-5"]
     path = export_file(first, tmp_path)

@@ -27,15 +27,6 @@ def root_attribute(game: GamePage, name: str) -> str | None:
     return found
 
 
-def choose(game: GamePage, control: str, value: str) -> None:
-    """Open Settings, pick `value` in the select `#set-<control>`, close Settings."""
-    game.click("#settings")
-    assert game.dialog_open("settings")
-    game.page.select_option(f"#set-{control}", value)
-    game.page.locator("#settings-dialog").get_by_role("button", name="Done").click()
-    assert not game.dialog_open("settings")
-
-
 def every_direction_moves(size: int) -> Board:
     """A board of `size` on which each of the four moves changes something."""
     rows = []
@@ -52,16 +43,16 @@ def every_direction_moves(size: int) -> Board:
 def test_each_setting_applies_at_once_and_survives_a_reload(game: GamePage) -> None:
     game.start()
     assert root_attribute(game, "data-theme") is None  # automatic: the system decides
-    choose(game, "theme", "dark")
+    game.choose_setting("theme", "dark")
     assert root_attribute(game, "data-theme") == "dark"
     assert game.evaluate("() => getComputedStyle(document.body).colorScheme").startswith("dark")
-    choose(game, "animations", "off")
+    game.choose_setting("animations", "off")
     assert root_attribute(game, "data-motion") == "off"
     assert game.evaluate("() => getComputedStyle(document.documentElement)"
                          ".getPropertyValue('--move-ms').trim()") == "0ms"
-    choose(game, "letters", "off")
-    choose(game, "undo", "5")
-    choose(game, "size", "6")
+    game.choose_setting("letters", "off")
+    game.choose_setting("undo", "5")
+    game.choose_setting("size", "6")
     data = game.wait_for("a 6×6 board", lambda d: d["size"] == "6" and d["status"] == "playing")
     assert len(positions.parse_board(data["board"])) == 6
     doc = json.loads(stored(game, SETTINGS_KEY) or "{}")
@@ -99,16 +90,16 @@ def test_switching_sizes_keeps_each_game_exactly(game: GamePage) -> None:
     game.start()
     game.press("ArrowLeft")
     four = game.wait_inputs(1)
-    choose(game, "size", "5")
+    game.choose_setting("size", "5")
     five = game.wait_for("a 5×5 game", lambda d: d["size"] == "5" and d["status"] == "playing")
     assert five["moves"] == "0" and positions.tile_count(positions.parse_board(five["board"])) == 2
     for key in ("ArrowUp", "ArrowLeft", "ArrowDown", "ArrowRight"):
         game.press(key)
     five = game.wait_inputs(5)
-    choose(game, "size", "4")
+    game.choose_setting("size", "4")
     back = game.wait_for("the 4×4 game again", lambda d: d["size"] == "4")
     assert (back["board"], back["score"], back["moves"]) == (four["board"], four["score"], four["moves"])
-    choose(game, "size", "5")
+    game.choose_setting("size", "5")
     again = game.wait_for("the 5×5 game again", lambda d: d["size"] == "5")
     assert (again["board"], again["score"], again["moves"]) == (five["board"], five["score"], five["moves"])
     game.page.reload()
@@ -153,7 +144,7 @@ def test_lowering_undo_steps_trims_the_history_at_once(game: GamePage) -> None:
     game.start()
     game.page.locator("#over-dialog").get_by_role("button", name="Undo").click()
     game.wait_inputs(1)
-    choose(game, "undo", "1")
+    game.choose_setting("undo", "1")
     game.wait_for("a trimmed history", lambda d: len(json.loads(stored(game, positions.GAME_KEY) or "{}")
                                                       .get("history", [0, 0])) == 1)
     moves = int(game.state()["moves"])

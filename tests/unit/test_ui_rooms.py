@@ -272,3 +272,27 @@ def test_buttons_only_open_and_close_dialogs_the_page_has() -> None:
     dialogs = {"win", "over", "confirm", "help", "settings", "stats", "import"}
     for closes, opens, _ in buttons.BUTTONS.values():
         assert set(closes) <= dialogs and (not opens or opens in dialogs)
+
+
+class RefusingStore(FakeStore):
+    """Storage that keeps nothing (blocked or full), as game/ui/store.py reports it."""
+
+    ok = False
+
+    def read(self, name: str) -> "str | None":
+        return None
+
+    def write(self, name: str, value: str) -> bool:
+        return False
+
+
+def test_without_storage_each_sizes_game_is_kept_in_memory() -> None:
+    saves = tabs.SharedSaves(RefusingStore(), 4)
+    assert saves.store_game("four") == (False, None)
+    saves.use_size(5)
+    assert saves.saved_game is None
+    saves.store_game("five")
+    saves.store_merged("best", "b")
+    saves.use_size(4)
+    assert saves.saved_game == json.dumps("four")
+    assert saves.read("best") == json.dumps("b")
