@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from tests.e2e.gamepage import GamePage
-from tests.e2e.positions import BEST_KEY, GAME_KEY
+from tests.e2e.positions import BEST_KEY, GAME_KEY, OVER_BOARD
 
 KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown")
 
@@ -125,3 +125,26 @@ def test_an_older_game_stored_by_another_tab_is_not_followed(game: GamePage) -> 
 
     game.poll("the newer game back in storage", newer_stored)
     assert shown(game) == now
+
+
+def test_a_game_counted_in_one_tab_is_counted_once_and_the_look_follows(game: GamePage) -> None:
+    """A finished game is counted by the tab that finished it; the other tab follows
+    the game (already counted), takes the statistics, and applies a theme chosen in
+    the first. Sizes stay each tab's own choice."""
+    game.set_board(OVER_BOARD)
+    game.start()
+    other = another_tab(game)
+    game.press("ArrowLeft")
+    assert game.wait_inputs(1)["status"] == "over"
+    other.wait_for("the other tab to follow to game over", lambda d: d["status"] == "over")
+    game.press("Escape")  # the game-over dialog closes; Settings can be reached
+    other.press("Escape")
+    game.choose_setting("theme", "dark")
+    game.choose_setting("size", "5")
+    other.poll("the theme to follow",
+               lambda: other.evaluate("() => document.documentElement.dataset.theme") == "dark")
+    assert other.state()["size"] == "4"
+    other.click("#stats")
+    other.poll("one counted game", lambda: other.page.locator("#stat-played").text_content() == "1")
+    stats = json.loads(str(other.evaluate("() => localStorage.getItem('py2048:stats')")))
+    assert stats["sizes"]["4"]["played"] == 1
