@@ -17,8 +17,9 @@ The format is documented in docs/save-format.md.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from game import rules
 from game.rules import Board
@@ -43,7 +44,10 @@ _GAME_KEYS_BY_VERSION = {
     1: _GAME_KEYS, 2: _GAME_KEYS | {"revision"}, 3: _GAME_KEYS | {"revision", "counted"}}
 _POSITION_KEYS = frozenset({"board", "score", "moves", "won"})
 _BEST_KEYS = frozenset({"format", "version", "best"})
-_SIZE_KEYS = {str(size): size for size in rules.SIZES}
+SIZE_KEYS = {str(size): size for size in rules.SIZES}
+
+
+Entry = TypeVar("Entry")
 
 
 class SaveError(ValueError):
@@ -331,6 +335,34 @@ def _best_entry(value: object, size: int) -> int:
     return score
 
 
+def judge_sizes(
+    table: object, what: str, judge: Callable[[object, int], Entry], strict: bool = False
+) -> tuple[dict[int, Entry], tuple[int, ...], int]:
+    """A table keyed by board size ("4", "5", "6"), each entry judged alone by `judge`:
+    (the entries that passed, the sizes set aside, how many keys name no size). One bad
+    entry must not cost the player the others (best scores, statistics). `strict` (an
+    imported file) raises instead, naming the size at fault."""
+    if not isinstance(table, dict):
+        raise SaveError(f"{what} are not an object")
+    kept: dict[int, Entry] = {}
+    rejected: list[int] = []
+    unknown = 0
+    for key, value in table.items():
+        size = SIZE_KEYS.get(key)
+        if size is None:
+            if strict:
+                raise SaveError(f"{what} for an unknown board size")
+            unknown += 1
+            continue
+        try:
+            kept[size] = judge(value, size)
+        except SaveError as error:
+            if strict:
+                raise SaveError(f"{size}×{size}: {error}") from error
+            rejected.append(size)
+    return kept, tuple(sorted(rejected)), unknown
+
+
 def read_best(text: object) -> BestScores:
     """Best score per board size from saved text, entry by entry.
 
@@ -341,22 +373,8 @@ def read_best(text: object) -> BestScores:
     data = parse_document(text, BEST_FORMAT, (BEST_VERSION,))
     if set(data) != _BEST_KEYS:
         raise SaveError("best scores have the wrong fields")
-    table = data["best"]
-    if not isinstance(table, dict):
-        raise SaveError("best scores are not an object")
-    scores: dict[int, int] = {}
-    rejected: list[int] = []
-    unknown = 0
-    for key, value in table.items():
-        size = _SIZE_KEYS.get(key)
-        if size is None:
-            unknown += 1
-            continue
-        try:
-            scores[size] = _best_entry(value, size)
-        except SaveError:
-            rejected.append(size)
-    return BestScores(scores, tuple(sorted(rejected)), unknown)
+    scores, rejected, unknown = judge_sizes(data["best"], "best scores", _best_entry)
+    return BestScores(scores, rejected, unknown)
 
 
 def load_best(text: object) -> dict[int, int]:

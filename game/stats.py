@@ -31,7 +31,6 @@ MAX_DATE = 7_258_118_400_000  # 2200-01-01 in epoch ms
 
 _KEYS = frozenset({"format", "version", "sizes", "milestones"})
 _TOP_KEYS = ("score", "tile", "moves", "ms", "date")
-_SIZE_NAMES = {str(size): size for size in rules.SIZES}
 _SIZE_KEYS = ("played", "won", "best_score", "best_tile", "total_score", "total_moves", "total_ms",
               "streak", "best_streak", "top")
 
@@ -283,35 +282,16 @@ def _read(text: object, strict: bool) -> StatsRead:
     data = saves.parse_document(text, FORMAT, (VERSION,))
     if set(data) != _KEYS:
         raise SaveError("statistics have the wrong fields")
-    table = data["sizes"]
-    if not isinstance(table, dict):
-        raise SaveError("statistics sizes are not an object")
-    sizes: dict[int, SizeStats] = {}
-    rejected: list[int] = []
-    unknown = 0
-    for key, value in table.items():
-        size = _SIZE_NAMES.get(key)
-        if size is None:
-            if strict:
-                raise SaveError("statistics for an unknown board size")
-            unknown += 1
-            continue
-        try:
-            entry = _size_entry(value, size)
-        except SaveError as error:
-            if strict:
-                raise SaveError(f"{size}×{size}: {error}") from error
-            rejected.append(size)
-        else:
-            if entry != SizeStats():  # no entry and all zeros are the same statistics
-                sizes[size] = entry
+    entries, rejected, unknown = saves.judge_sizes(data["sizes"], "statistics sizes", _size_entry, strict)
+    # No entry and all zeros are the same statistics.
+    sizes = {size: entry for size, entry in entries.items() if entry != SizeStats()}
     try:
         milestones, milestones_rejected = _milestones(data["milestones"]), False
     except SaveError:
         if strict:
             raise
         milestones, milestones_rejected = (), True
-    return StatsRead(Stats(sizes, milestones), tuple(sorted(rejected)), unknown, milestones_rejected)
+    return StatsRead(Stats(sizes, milestones), rejected, unknown, milestones_rejected)
 
 
 def read_stats(text: object) -> StatsRead:

@@ -28,7 +28,6 @@ VERSION = 1
 MAX_TEXT = 2_000_000  # characters: three games, best scores, statistics and settings fit
 # in well under a tenth of it
 _KEYS = frozenset({"format", "version", "exported", "games", "best", "stats", "settings"})
-_SIZE_NAMES = {str(size): size for size in rules.SIZES}
 
 
 def _checker() -> chance.WordSource:
@@ -98,11 +97,11 @@ def check_bundle(text: object) -> Bundle:
         raise SaveError("not a 2048 export file: it has the wrong fields")
     exported = saves.int_in(data["exported"], "the export date", 0, saves.MAX_REVISION)
     raw_games = data["games"]
-    if not isinstance(raw_games, dict) or set(raw_games) != set(_SIZE_NAMES):
+    if not isinstance(raw_games, dict) or set(raw_games) != set(saves.SIZE_KEYS):
         raise SaveError("the games: there must be one entry for each of 4, 5 and 6")
     games: dict[int, str | None] = {}
     shown: dict[str, Any] = {}
-    for key, size in _SIZE_NAMES.items():
+    for key, size in saves.SIZE_KEYS.items():
         raw = raw_games[key]
         if raw is None:
             games[size] = shown[key] = None

@@ -7,7 +7,7 @@ import json
 
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
-from tests.e2e.gamepage import GamePage
+from tests.e2e.gamepage import Dataset, GamePage
 from tests.e2e.positions import OVER_BOARD, WIN_BOARD
 
 
@@ -21,12 +21,18 @@ def open_statistics(game: GamePage, expect_played: int) -> None:
     game.poll("the statistics", lambda: stat(game, "played") == str(expect_played))
 
 
-def test_statistics_count_each_game_once_and_keep_a_sorted_top_10(game: GamePage) -> None:
+def lose(game: GamePage) -> Dataset:
+    """Start on a board one move from game over, and make that move."""
     game.set_board(OVER_BOARD)
     game.start()
     game.press("ArrowLeft")
-    first = game.wait_inputs(1)
-    assert first["status"] == "over"
+    data = game.wait_inputs(1)
+    assert data["status"] == "over"
+    return data
+
+
+def test_statistics_count_each_game_once_and_keep_a_sorted_top_10(game: GamePage) -> None:
+    first = lose(game)
     # Undo and lose again: still one game.
     game.page.locator("#over-dialog").get_by_role("button", name="Undo").click()
     game.wait_inputs(2)
@@ -70,11 +76,7 @@ def test_statistics_count_each_game_once_and_keep_a_sorted_top_10(game: GamePage
 def test_share_puts_the_result_and_a_picture_of_the_board_on_the_clipboard(open_game: OpenGame) -> None:
     game = open_game(viewport={"width": 1000, "height": 800},
                      permissions=["clipboard-read", "clipboard-write"])
-    game.set_board(OVER_BOARD)
-    game.start()
-    game.press("ArrowLeft")
-    data = game.wait_inputs(1)
-    assert data["status"] == "over"
+    data = lose(game)
     game.page.locator("#over-dialog").get_by_role("button", name="Share").click()
     game.poll("the copied notice", lambda: game.notice()[0] and "clipboard" in game.notice()[1])
     copied = str(game.evaluate("() => navigator.clipboard.readText()"))

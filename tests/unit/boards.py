@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game import chance, saves
+from game import chance, rules, saves
 from game.rules import Board
 from game.session import Position, Session
 
@@ -37,3 +37,15 @@ def session_at(b: Board, words: list[int] | None = None, undo_depth: int = 1) ->
     source = chance.scripted(words if words is not None else [0, 1] * 200)
     won = max(map(max, b)) >= 2048
     return Session(Position(b, 0, 0, won), source, undo_depth=undo_depth)
+
+
+def played(seed: int, moves: int, size: int = 4, undo_depth: int = 1) -> Session:
+    """A real game: up to `moves` random legal moves from a seeded start."""
+    session, _ = Session.new(size, chance.seeded(seed), undo_depth=undo_depth)
+    source = chance.seeded(seed + 1)
+    for _ in range(moves):
+        legal = rules.legal_directions(session.position.board)
+        if not legal:
+            break
+        session.move(legal[chance.choose_index(source, len(legal))])
+    return session

@@ -11,18 +11,7 @@ from hypothesis import strategies as st
 
 from game import api, chance, rules, saves
 from game.session import Session
-from tests.unit.boards import board, consistent
-
-
-def played(seed: int, moves: int, size: int = 4, undo_depth: int = 1) -> Session:
-    session, _ = Session.new(size, chance.seeded(seed), undo_depth=undo_depth)
-    source = chance.seeded(seed + 1)
-    for _ in range(moves):
-        legal = rules.legal_directions(session.position.board)
-        if not legal:
-            break
-        session.move(legal[chance.choose_index(source, len(legal))])
-    return session
+from tests.unit.boards import board, consistent, played
 
 
 def document(session: Session) -> dict[str, Any]:

@@ -9,19 +9,15 @@ import pytest
 
 from game import chance, rules, saves, settings, stats, transfer
 from game.session import Session
+from tests.unit import boards
 from tests.unit.boards import board, consistent
 
 JAN_2025 = 1_735_689_600_000
 
 
 def played(seed: int, moves: int, size: int) -> Session:
-    session, _ = Session.new(size, chance.seeded(seed), undo_depth=5)
-    source = chance.seeded(seed + 1)
-    for _ in range(moves):
-        legal = rules.legal_directions(session.position.board)
-        if not legal:
-            break
-        session.move(legal[chance.choose_index(source, len(legal))])
+    """A real game with its clock, revision and counted flag set (all exported)."""
+    session = boards.played(seed, moves, size, undo_depth=5)
     session.clock_ms, session.revision, session.counted = 9000, 12, seed % 2 == 0
     return session
 
