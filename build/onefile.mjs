@@ -187,7 +187,12 @@ replace(/<script src="assets\/engine\/client.js" defer><\/script>/, () => [
   `<script>${scripts.client}</script>`,
 ].join("\n"));
 replace(/<script src="assets\/boot.js" defer><\/script>/, () => `<script>${scripts.boot}</script>`);
-replace(/<script src="assets\/settings.js"><\/script>/, () => `<script>${scripts.settings}</script>`);
+// Every language's strings, as data in <head> before settings.js reads them (a file
+// opened from disk cannot fetch): non-executed JSON elements, so no CSP hash.
+const languages = fs.readdirSync(path.join(root, "assets/lang")).filter((n) => n.endsWith(".json")).sort();
+const strings = languages.map((name) => `<script type="application/json" data-py2048-lang="${name.slice(0, -5)}">${
+  JSON.stringify(JSON.parse(text(`assets/lang/${name}`))).replace(/</g, "\\u003c")}</script>`).join("\n");
+replace(/<script src="assets\/settings.js"><\/script>/, () => `${strings}\n<script>${scripts.settings}</script>`);
 replace(/<script type="module" src="assets\/runtime\/pyscript\/core.js"><\/script>\n/, "");
 replace(/<script src="assets\/offline.js" defer><\/script>\n/, ""); // no service worker in a file
 // Each file once, marked with who asks for it (game/__init__.py: both).

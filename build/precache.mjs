@@ -18,6 +18,9 @@ const ENGINE_WORKER = "assets/engine/worker.mjs";
 // Loaded whole by the engine worker (Pyodide) and by PyScript (MicroPython).
 const PYODIDE_DIR = "assets/runtime/pyodide";
 const SNAPSHOT_JSON = "assets/runtime/snapshot/snapshot.json";
+// Every language's strings (assets/settings.js fetches the one in use; a player may
+// switch to another offline).
+const LANG_DIR = "assets/lang";
 
 // Paths relative to the site's root, "/"-separated, sorted. `root` is the source tree.
 export async function pageFiles(root) {
@@ -39,6 +42,7 @@ export async function pageFiles(root) {
     if (ref && attr("type") === "module") moduleGraph(root, resolve("index.html", ref), files);
   }
   moduleGraph(root, ENGINE_WORKER, files);
+  folder(root, LANG_DIR, files);
 
   const toml = read("pyscript.toml");
   const interpreter = /^interpreter\s*=\s*"([^"]+)"/m.exec(toml);

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = "py2048-settings"
-VERSION = 1
+VERSION = 2  # what dump_settings writes: version 1 plus "language"
+VERSIONS = (1, 2)  # what the readers take; a version 1 document has no language (auto)
+LANGUAGES = ("en", "ca", "pt", "nl")  # the ones the page speaks (assets/lang/)
 # Longer than any document the page writes (about 130 characters) by far, and short
 # enough that no nesting within it can exhaust a parser's stack.
 MAX_TEXT = 1000
@@ -45,7 +47,9 @@ FIELDS = (
     ("theme", ("auto", "light", "dark", "contrast")),
     ("letters", (True, False)),
     ("palette", tuple(name for name, _ in PALETTES)),
+    ("language", ("auto",) + LANGUAGES),  # auto: the browser's languages decide
 )
+_ADDED_IN_2 = ("language",)
 
 _NAMES = tuple(name for name, _ in FIELDS)
 
@@ -95,7 +99,7 @@ def read_settings(text: "Any") -> "dict[str, Any]":
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return result
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS:
         return result
     for name in _NAMES:
         if name in data and valid(name, data[name]):
@@ -116,13 +120,14 @@ def check_settings(data: "Any") -> "dict[str, Any]":
     if data.get("format") != FORMAT:
         raise ValueError("wrong format: not a settings document")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in VERSIONS:
         raise ValueError("unknown settings version")
+    names = _NAMES if version == 2 else tuple(n for n in _NAMES if n not in _ADDED_IN_2)
     for key in data:
-        if key not in _NAMES and key not in ("format", "version"):
+        if key not in names and key not in ("format", "version"):
             raise ValueError("unknown setting: " + str(key)[:40])
-    result: "dict[str, Any]" = {}
-    for name in _NAMES:
+    result = defaults()
+    for name in names:
         if name not in data:
             raise ValueError("missing setting: " + name)
         if not valid(name, data[name]):

@@ -71,6 +71,7 @@ class App:
         self.import_text = ""  # a chosen file's text, quoted, until the engine judged it
         self.import_parts: "dict[str, Any] | None" = None  # what a confirmed import stores
         self.offset = int(js.window.py2048Time.offsetMinutes())
+        self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
         self.warned_storage = False
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.slow_shown = False
@@ -104,7 +105,9 @@ class App:
                                  bool(e.field))
         engine = js.window.py2048Engine
         engine.onfailure = self.proxy(self.engine_lost)
-        engine.ready.then(self.proxy(self.engine_ready), self.proxy(self.engine_failed))
+        # The engine starts once the strings are in (they come long before it: every
+        # reply is said in words), and whatever it answers is said in them.
+        self.lang.ready.then(self.proxy(self.lang_ready)).then(self.proxy(self.await_engine))
         js.setTimeout(self.proxy(self.check_started), SLOW_START_MS)
 
     def check_started(self) -> None:
@@ -123,6 +126,23 @@ class App:
         """The engine's `start` for the size on screen, from what is stored now."""
         return ["start", self.saves.saved_game or "", self.saves.read(BEST), self.saves.read(STATS),
                 self.size, self.prefs.values["undo"]]
+
+    def await_engine(self, _: "Any" = None) -> None:
+        js.window.py2048Engine.ready.then(self.proxy(self.engine_ready), self.proxy(self.engine_failed))
+
+    def lang_ready(self, code: "Any") -> None:
+        """The strings of the language in use are loaded (at start, or after a change in
+        Settings): the UI speaks it, and what it wrote itself is written again."""
+        strings = self.lang.strings
+        table = json.loads(str(js.JSON.stringify(strings))) if strings else {}
+        text.use(str(code), table)
+        state = self.state
+        if state:
+            self.view.show_numbers(state)
+            self.view.show_clock(self.elapsed())
+            self.dialog_texts(state)
+        if self.view.is_open("stats"):
+            self.push("statistics")
 
     def engine_failed(self, error: "Any") -> None:
         """The engine could not start: say so and keep the board that is on screen."""
@@ -421,6 +441,8 @@ class App:
         elif name == "size" and local:
             self.push("clock")
             self.push("size:%d" % values["size"])
+        elif name == "language":
+            self.lang.use(values["language"]).then(self.proxy_once(self.lang_ready))
 
     def ask_first(self, action: str) -> None:
         """Put `action` at the head of the queue (once): it runs before any other input."""
@@ -430,17 +452,23 @@ class App:
     def sync_dialogs(self, before: str, state: "dict[str, Any]") -> None:
         """Open the win or game-over dialog when the game enters that state, close it after."""
         status = state["status"]
-        moves = text.moves_label(state["moves"])
         if status == "won" and before != "won":
-            self.view.set_text("win-text", text.say("won_text", score=state["score"], moves=moves))
+            self.dialog_texts(state)
             self.view.open_dialog("win")
         elif status != "won":
             self.view.close_dialog("win")
         if status == "over" and before != "over":
-            self.view.set_text("over-text", text.say("over_text", score=state["score"], moves=moves))
+            self.dialog_texts(state)
             self.view.open_dialog("over")
         elif status != "over":
             self.view.close_dialog("over")
+
+    def dialog_texts(self, state: "dict[str, Any]") -> None:
+        """The win and game-over dialogs' sentences for this game, in the language in use."""
+        moves = text.moves_label(state["moves"])
+        score = text.number(state["score"])
+        self.view.set_text("win-text", text.say("won_text", score=score, moves=moves))
+        self.view.set_text("over-text", text.say("over_text", score=score, moves=moves))
 
     def notify(self, message: str, lasting: bool = False) -> None:
         """A short, non-blocking message; `lasting` keeps it up (nothing else will work)."""

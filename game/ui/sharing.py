@@ -40,7 +40,7 @@ def result_text(state: "dict[str, Any]", elapsed_ms: int, address: str = "", lan
     board; the game's address when it has one a friend can open (http or https)."""
     lines = [
         text.say("share_title", lang, size=text.size_name(state["size"], lang)),
-        text.say("share_result", lang, score=state["score"], tile=state["max_tile"],
+        text.say("share_result", lang, score=text.number(state["score"], lang), tile=state["max_tile"],
                  moves=text.moves_label(state["moves"], lang), time=clock.format_clock(elapsed_ms)),
     ]
     if state["won"]:

@@ -47,24 +47,25 @@ def date_text(ms: int, offset_minutes: int = 0) -> str:
 
 def grid(summary: "dict[str, Any]", lang: str = "en") -> "list[tuple[str, str]]":
     """(element id, text) for each number of the dialog."""
+    number = text.number
     return [
-        ("stat-played", str(summary["played"])),
-        ("stat-won", str(summary["won"])),
+        ("stat-played", number(summary["played"], lang)),
+        ("stat-won", number(summary["won"], lang)),
         ("stat-win-rate", percent(summary["win_rate"])),
-        ("stat-best-score", str(summary["best_score"])),
+        ("stat-best-score", number(summary["best_score"], lang)),
         ("stat-best-tile", tile_text(summary["best_tile"], lang)),
-        ("stat-average", str(summary["average_score"])),
-        ("stat-moves", str(summary["total_moves"])),
-        ("stat-time", clock.format_clock(summary["total_ms"])),
-        ("stat-streak", str(summary["streak"])),
-        ("stat-best-streak", str(summary["best_streak"])),
+        ("stat-average", number(summary["average_score"], lang)),
+        ("stat-moves", number(summary["total_moves"], lang)),
+        ("stat-time", text.duration(summary["total_ms"], lang)),
+        ("stat-streak", number(summary["streak"], lang)),
+        ("stat-best-streak", number(summary["best_streak"], lang)),
     ]
 
 
 def top_rows(summary: "dict[str, Any]", offset_minutes: int = 0) -> "list[list[str]]":
     """The top-10 table's rows: rank, score, best tile, moves, time, date."""
     return [
-        [str(rank), str(entry["score"]), str(entry["tile"]), str(entry["moves"]),
+        [str(rank), text.number(entry["score"]), str(entry["tile"]), text.number(entry["moves"]),
          clock.format_clock(entry["ms"]), date_text(entry["date"], offset_minutes)]
         for rank, entry in enumerate(summary["top"], 1)
     ]
@@ -81,7 +82,8 @@ def show(view: "Any", summary: "dict[str, Any]", offset_minutes: int = 0) -> Non
 def share_text(size: int, summary: "dict[str, Any]", lang: str = "en") -> str:
     return "\n".join([
         text.say("share_stats_title", lang, size=text.size_name(size, lang)),
-        text.say("share_stats", lang, played=summary["played"], won=summary["won"],
-                 rate=percent(summary["win_rate"]), best=summary["best_score"],
+        text.say("share_stats", lang, played=text.number(summary["played"], lang),
+                 won=text.number(summary["won"], lang),
+                 rate=percent(summary["win_rate"]), best=text.number(summary["best_score"], lang),
                  tile=tile_text(summary["best_tile"], lang), streak=summary["best_streak"]),
     ])

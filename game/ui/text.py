@@ -1,99 +1,61 @@
-"""Everything the page says in words, built from engine replies.
+"""Everything the page says in words, in the player's language, built from engine replies.
 
-All visible and spoken strings live in MESSAGES, keyed by language, so a translation is
-one more table; the live-region announcements are composed here from the reply data
-alone (the UI re-derives no rule).
+The strings live in one data file per language (assets/lang/<code>.json), which
+assets/settings.js loads before the first paint; the UI hands the table to `use`.
+Nothing here holds a sentence of its own, so a language is one more file. The
+live-region announcements are composed from the reply data alone (the UI re-derives
+no rule). Numbers a player reads (scores, moves, points, statistics) are grouped the
+language's way (`number`); tile values stay as the tiles show them.
 """
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-MESSAGES = {
-    "en": {
-        "left": "Left",
-        "right": "Right",
-        "up": "Up",
-        "down": "Down",
-        "moves_one": "1 move",
-        "moves_many": "{n} moves",
-        "moved": "{dir}.",
-        "moved_points": "{dir}, +{points}.",
-        "score": "Score {score}.",
-        "spawned": "New {value} in row {row}, column {col}.",
-        "no_move": "{dir}: nothing moves.",
-        "undone": "Move undone. Score {score}.",
-        "no_undo": "Nothing to undo.",
-        "won": "You reached 2048! Keep playing or start a new game.",
-        "won_text": "Score {score} in {moves}. Keep going for 4096, or start a new game.",
-        "over": "No moves left. Final score {score}.",
-        "over_text": "Final score {score} after {moves}.",
-        "new_game": "New game. Score 0.",
-        "resumed": "Game resumed. Score {score}.",
-        "continue": "Keep playing. Score {score}.",
-        "save_invalid": "Your saved game could not be read, so a new game has started.",
-        "best_invalid_one": "Your best score for {sizes} could not be read and was set aside.",
-        "best_invalid_many": "Your best scores for {sizes} could not be read and were set aside.",
-        "best_invalid_all": "Your saved best scores could not be read and were set aside.",
-        "size": "{n}×{n}",
-        "and": "{a} and {b}",
-        "followed": "Game continued from another tab. Score {score}.",
-        "no_storage": "This browser is not keeping data for this page: progress will not be saved.",
-        "engine_failed": "The Python engine could not start. Reload the page to try again.",
-        "engine_stopped": (
-            "The Python engine stopped. Your game is saved up to your last move: "
-            "reload the page to go on."
-        ),
-        "engine_slow": "Python is taking long to start: your moves will be played once it is ready.",
-        "size_4": "4×4 Classic",
-        "size_5": "5×5 Large",
-        "size_6": "6×6 Expert",
-        "switched_resumed": "{size}: game resumed. Score {score}.",
-        "switched_new": "{size}: new game.",
-        "undo_steps": "Undo keeps {n} steps.",
-        "share_title": "2048 in Python · {size}",
-        "share_result": "Score {score} · best tile {tile} · {moves} · {time}",
-        "share_won": "Reached 2048!",
-        "share_stats_title": "2048 in Python · {size} · statistics",
-        "share_stats": (
-            "{played} played · {won} won ({rate}) · best score {best} · best tile {tile}"
-            " · best streak {streak}"
-        ),
-        "shared": "Shared.",
-        "copied": "Copied to the clipboard.",
-        "share_failed": "This browser did not allow copying to the clipboard.",
-        "exported": "Saved as {name}.",
-        "export_failed": "This browser did not allow saving the file.",
-        "import_too_big": "That file is too big to be a saved game (over 2 MB). Nothing was changed.",
-        "import_unreadable": "That file could not be read. Nothing was changed.",
-        "import_invalid": "That file cannot be imported: {reason}. Nothing was changed.",
-        "imported": "Imported: your games, best scores, statistics and settings are now the file's.",
-        "import_game": "{size}: score {score}, {moves}, best tile {tile}",
-        "import_no_game": "{size}: no game in progress",
-        "import_best": "Best scores: {scores}",
-        "import_played": "Statistics: {n} games played",
-        "import_played_one": "Statistics: 1 game played",
-        "import_exported": "Exported on {date}",
-        "stats_invalid": "Your saved statistics could not be read and were set aside.",
-        "stats_invalid_sizes": "Your statistics for {sizes} could not be read and were set aside.",
-        "unlocked_one": "New tile colours unlocked: {names}. Choose them in Settings.",
-        "palette_classic": "Classic",
-        "palette_sunrise": "Sunrise",
-        "palette_lagoon": "Lagoon",
-        "palette_nebula": "Nebula",
-        "palette_meadow": "Meadow",
-        "no_tile": "–",
-    }
-}
+TABLES: "dict[str, dict[str, str]]" = {}
+CURRENT = ["en"]  # the language in use (a list: set in place by `use`)
 
 
-def say(key: str, lang: str = "en", **values: object) -> str:
-    table = MESSAGES.get(lang) or MESSAGES["en"]
-    template = table.get(key) or MESSAGES["en"][key]
-    return template.format(**values)
+def use(lang: str, table: "dict[str, str]") -> None:
+    """Speak `lang` from now on, with its strings."""
+    TABLES[lang] = table
+    CURRENT[0] = lang
 
 
-def set_aside_message(set_aside: "dict[str, Any]", lang: str = "en") -> str:
+def say(key: str, lang: str = "", **values: object) -> str:
+    """The string `key` in `lang` (default: the one in use) with its placeholders
+    filled; the key itself when no table has it (a missing string shows, never fails)."""
+    table = TABLES.get(lang or CURRENT[0]) or {}
+    template = table.get(key)
+    if template is None:
+        template = (TABLES.get("en") or {}).get(key, key)
+    return str(template).format(**values)
+
+
+def number(n: int, lang: str = "") -> str:
+    """A whole number with the language's thousands separator: 12,345 / 12.345."""
+    digits = str(abs(int(n)))
+    group = say("number_group", lang)
+    parts: "list[str]" = []
+    while len(digits) > 3:
+        parts.insert(0, digits[-3:])
+        digits = digits[:-3]
+    parts.insert(0, digits)
+    return ("-" if int(n) < 0 else "") + group.join(parts)
+
+
+def duration(ms: int, lang: str = "") -> str:
+    """A long duration in words: "6 h 48 min", "3 min 5 s", "40 s"."""
+    seconds = int(ms) // 1000
+    hours, minutes = seconds // 3600, (seconds // 60) % 60
+    if hours:
+        return say("duration_hm", lang, h=number(hours, lang), m=minutes)
+    if minutes:
+        return say("duration_ms", lang, m=minutes, s=seconds % 60)
+    return say("duration_s", lang, s=seconds)
+
+
+def set_aside_message(set_aside: "dict[str, Any]", lang: str = "") -> str:
     """What a start set aside (game/api.py `set_aside`), said exactly; "" for nothing."""
     parts = []
     if set_aside.get("game"):
@@ -112,11 +74,11 @@ def set_aside_message(set_aside: "dict[str, Any]", lang: str = "en") -> str:
     return " ".join(parts)
 
 
-def size_name(size: int, lang: str = "en") -> str:
+def size_name(size: int, lang: str = "") -> str:
     return say("size_%d" % size, lang)
 
 
-def listing(items: "list[str]", lang: str = "en") -> str:
+def listing(items: "list[str]", lang: str = "") -> str:
     """"a", "a and b", "a, b and c"."""
     if not items:
         return ""
@@ -126,24 +88,32 @@ def listing(items: "list[str]", lang: str = "en") -> str:
     return listed
 
 
-def moves_label(n: int, lang: str = "en") -> str:
-    return say("moves_one", lang) if n == 1 else say("moves_many", lang, n=n)
+def moves_label(n: int, lang: str = "") -> str:
+    return say("moves_one", lang) if n == 1 else say("moves_many", lang, n=number(n, lang))
 
 
-def announce(reply: "dict[str, Any]", lang: str = "en") -> str:
-    """One sentence for the live region describing what a reply did."""
+def merges(reply: "dict[str, Any]", lang: str = "") -> str:
+    """What merged in a move: "two 8s merged into 16 and two 4s merged into 8"."""
+    found = [say("merge", lang, half=t["value"] // 2, value=t["value"])
+             for t in reply["tiles"] if t["merged"]]
+    return listing(found, lang)
+
+
+def announce(reply: "dict[str, Any]", lang: str = "") -> str:
+    """A short sentence or two for the live region describing what a reply did:
+    "Left: two 8s merged into 16, plus 16. New 2 at row 3, column 1."."""
     state = reply["state"]
     kind = reply["kind"]
-    score = state["score"]
+    score = number(state["score"], lang)
     if kind == "move":
-        direction = say(reply["direction"], lang)
         if not reply["changed"]:
-            return say("no_move", lang, dir=direction)
+            return say("no_move", lang, dir=say(reply["direction"] + "_in", lang))
+        direction = say(reply["direction"], lang)
         if reply["points"]:
-            parts = [say("moved_points", lang, dir=direction, points=reply["points"])]
+            parts = [say("moved_points", lang, dir=direction, merges=merges(reply, lang),
+                         points=number(reply["points"], lang))]
         else:
             parts = [say("moved", lang, dir=direction)]
-        parts.append(say("score", lang, score=score))
         spawn = reply.get("spawn")
         if spawn:
             parts.append(
@@ -165,3 +135,25 @@ def announce(reply: "dict[str, Any]", lang: str = "en") -> str:
     if kind == "follow" and reply["changed"]:
         return say("followed", lang, score=score)
     return ""
+
+
+def cell_label(value: int, row: int, col: int, lang: str = "") -> str:
+    """A board cell for a screen reader: "8, row 1, column 2" or "empty, row 1, …"."""
+    if value:
+        return say("cell", lang, value=value, row=row + 1, col=col + 1)
+    return say("cell_empty", lang, row=row + 1, col=col + 1)
+
+
+def read_board(board: "list[list[int]]", lang: str = "") -> str:
+    """The whole board row by row (the B key)."""
+    rows = []
+    for r, row in enumerate(board):
+        cells = ", ".join(str(v) if v else say("empty", lang) for v in row)
+        rows.append(say("board_row", lang, row=r + 1, cells=cells))
+    return " ".join(rows)
+
+
+def read_numbers(state: "dict[str, Any]", lang: str = "") -> str:
+    """Score, best and moves (Shift+S)."""
+    return say("numbers", lang, score=number(state["score"], lang), best=number(state["best"], lang),
+               moves=moves_label(state["moves"], lang))

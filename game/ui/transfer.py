@@ -38,18 +38,19 @@ def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str 
         game = summary["games"].get(str(size))
         name = text.size_name(size, lang)
         if game:
-            lines.append(text.say("import_game", lang, size=name, score=game["score"],
+            lines.append(text.say("import_game", lang, size=name, score=text.number(game["score"], lang),
                                   moves=text.moves_label(game["moves"], lang), tile=game["max_tile"]))
         else:
             lines.append(text.say("import_no_game", lang, size=name))
     best = summary.get("best") or {}
-    scores = ["%s %s" % (text.say("size", lang, n=size), best.get(str(size), 0)) for size in SIZES]
+    scores = ["%s %s" % (text.say("size", lang, n=size), text.number(best.get(str(size), 0), lang))
+              for size in SIZES]
     lines.append(text.say("import_best", lang, scores=", ".join(scores)))
     played = summary.get("played", 0)
     if played == 1:
         lines.append(text.say("import_played_one", lang))
     else:
-        lines.append(text.say("import_played", lang, n=played))
+        lines.append(text.say("import_played", lang, n=text.number(played, lang)))
     if summary.get("exported"):
         date = statistics.date_text(summary["exported"], offset_minutes)
         lines.append(text.say("import_exported", lang, date=date))

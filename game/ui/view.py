@@ -13,7 +13,7 @@ from pyscript import document
 
 from game.ui import clock, layer
 from game.ui.snapshot import board_attr
-from game.ui.text import moves_label, say
+from game.ui.text import moves_label, number, say
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -126,9 +126,8 @@ class View:
 
     def show_numbers(self, state: "dict[str, Any]", points: int = 0) -> None:
         for element, value in ((self.score, state["score"]), (self.best, state["best"])):
-            digits = str(value)
-            element.textContent = digits
-            element.className = number_class(len(digits))
+            element.textContent = number(value)
+            element.className = number_class(len(str(value)))
         self.moves.textContent = moves_label(state["moves"])
         self.set_text("size-label", say("size", n=state["size"]))
         self.undo.disabled = not state["can_undo"]
@@ -141,7 +140,7 @@ class View:
             self.delta = document.createElement("span")
             self.delta.setAttribute("aria-hidden", "true")
             self.score_box.appendChild(self.delta)
-        self.delta.textContent = "+%d" % points
+        self.delta.textContent = "+" + number(points)
         self.delta_odd = not self.delta_odd
         self.delta.className = "score-delta odd" if self.delta_odd else "score-delta"
 

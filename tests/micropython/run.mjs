@@ -19,9 +19,12 @@ const mp = await loadMicroPython({
 
 const uiModules = readdirSync(join(root, "game", "ui")).filter((n) => n.endsWith(".py"));
 const tests = readdirSync(join(root, "tests", "unit")).filter((n) => /^test_(ui_.*|settings)\.py$/.test(n));
+// The UI's string tables (one data file per language) are read by tests/unit/languages.py.
+const languages = readdirSync(join(root, "assets", "lang")).filter((n) => n.endsWith(".json"));
 const files = ["game/__init__.py", "game/settings.py", ...uiModules.map((n) => `game/ui/${n}`),
-  "tests/__init__.py", "tests/unit/__init__.py", ...tests.map((n) => `tests/unit/${n}`)];
-for (const dir of ["/proj/game/ui", "/proj/tests/unit"]) mp.FS.mkdirTree(dir);
+  "tests/__init__.py", "tests/unit/__init__.py", "tests/unit/languages.py",
+  ...tests.map((n) => `tests/unit/${n}`), ...languages.map((n) => `assets/lang/${n}`)];
+for (const dir of ["/proj/game/ui", "/proj/tests/unit", "/proj/assets/lang"]) mp.FS.mkdirTree(dir);
 for (const f of files) mp.FS.writeFile(`/proj/${f}`, readFileSync(join(root, f)));
 
 const modules = JSON.stringify(tests.map((n) => "tests.unit." + n.slice(0, -3)));

@@ -9,8 +9,11 @@ import json
 
 from game import settings
 
-GOOD = {"format": "py2048-settings", "version": 1, "size": 6, "undo": 5, "animations": "off",
-        "theme": "contrast", "letters": False, "palette": "lagoon"}
+GOOD = {"format": "py2048-settings", "version": 2, "size": 6, "undo": 5, "animations": "off",
+        "theme": "contrast", "letters": False, "palette": "lagoon", "language": "ca"}
+# What the page wrote before it had languages: still read, as "auto".
+GOOD_V1 = {"format": "py2048-settings", "version": 1, "size": 6, "undo": 5, "animations": "off",
+           "theme": "contrast", "letters": False, "palette": "lagoon"}
 
 
 def raises_value_error(data: object) -> str:
@@ -29,7 +32,7 @@ def changed(**values: object) -> "dict[str, object]":
 
 def test_defaults_are_each_fields_first_choice() -> None:
     assert settings.defaults() == {"size": 4, "undo": 1, "animations": "normal", "theme": "auto",
-                                   "letters": True, "palette": "classic"}
+                                   "letters": True, "palette": "classic", "language": "auto"}
     first = settings.defaults()
     first["size"] = 6
     assert settings.defaults()["size"] == 4, "each call gives a fresh dict"
@@ -46,7 +49,7 @@ def test_palettes_and_the_milestones_that_unlock_them() -> None:
 def test_dump_then_read_and_check_round_trip() -> None:
     values = settings.check_settings(json.dumps(GOOD))
     text = settings.dump_settings(values)
-    assert " " not in text and text.startswith('{"format":"py2048-settings","version":1,')
+    assert " " not in text and text.startswith('{"format":"py2048-settings","version":2,')
     assert settings.read_settings(text) == values
     assert settings.check_settings(text) == values
     assert json.loads(text) == GOOD
@@ -54,8 +57,16 @@ def test_dump_then_read_and_check_round_trip() -> None:
 
 def test_dump_writes_the_fields_in_one_fixed_order() -> None:
     text = settings.dump_settings(settings.defaults())
-    assert text == ('{"format":"py2048-settings","version":1,"size":4,"undo":1,"animations":"normal",'
-                    '"theme":"auto","letters":true,"palette":"classic"}')
+    assert text == ('{"format":"py2048-settings","version":2,"size":4,"undo":1,"animations":"normal",'
+                    '"theme":"auto","letters":true,"palette":"classic","language":"auto"}')
+
+
+def test_a_version_1_document_reads_with_the_language_automatic() -> None:
+    expected = dict(GOOD_V1, language="auto")
+    del expected["format"], expected["version"]
+    assert settings.read_settings(json.dumps(GOOD_V1)) == expected
+    assert settings.check_settings(json.dumps(GOOD_V1)) == expected
+    assert "unknown" in raises_value_error(dict(GOOD_V1, language="ca"))
 
 
 def test_dump_refuses_a_value_that_is_not_a_choice() -> None:
@@ -71,12 +82,12 @@ def test_dump_refuses_a_value_that_is_not_a_choice() -> None:
 
 def test_lenient_read_never_raises_and_falls_back_field_by_field() -> None:
     for text in (None, 42, "", "nope", "[1]", "null", '"text"', "{}", "{" * 5000,
-                 json.dumps(changed(format="other")), json.dumps(changed(version=2)),
+                 json.dumps(changed(format="other")), json.dumps(changed(version=3)),
                  json.dumps(changed(version=True)), " " * (settings.MAX_TEXT + 1)):
         assert settings.read_settings(text) == settings.defaults(), text
     partly = settings.read_settings(json.dumps(changed(size=8, undo=True, theme="neon", extra=1)))
     assert partly == {"size": 4, "undo": 1, "animations": "off", "theme": "auto",
-                      "letters": False, "palette": "lagoon"}
+                      "letters": False, "palette": "lagoon", "language": "ca"}
     missing = {k: v for k, v in GOOD.items() if k != "palette"}
     assert settings.read_settings(json.dumps(missing))["palette"] == "classic"
 
@@ -92,7 +103,8 @@ def test_rule_a_bool_is_no_int_and_an_int_no_bool() -> None:
 
 def test_strict_check_names_what_is_wrong() -> None:
     assert "format" in raises_value_error(changed(format="py2048-game"))
-    assert "version" in raises_value_error(changed(version=2))
+    assert "version" in raises_value_error(changed(version=3))
+    assert "language" in raises_value_error(changed(language="fr"))
     assert "version" in raises_value_error(changed(version="1"))
     assert "unknown" in raises_value_error(changed(colour="red"))
     assert "missing" in raises_value_error({k: v for k, v in GOOD.items() if k != "theme"})

@@ -9,6 +9,7 @@ import json
 from game import settings as schema
 from game.ui import buttons, preferences, sharing, statistics, tabs, text, transfer
 from game.ui.store import game_key
+from tests.unit import languages  # noqa: F401  (loads the string tables)
 
 
 class FakeStore:
@@ -129,7 +130,7 @@ def test_win_rate_is_a_whole_percent_rounded_half_up() -> None:
 def test_the_grid_shows_every_number_and_no_tile_as_a_dash() -> None:
     cells = dict(statistics.grid(summary(played=3, won=1, win_rate=1 / 3, total_ms=65000)))
     assert cells["stat-played"] == "3" and cells["stat-win-rate"] == "33%"
-    assert cells["stat-time"] == "1:05" and cells["stat-best-tile"] == "–"
+    assert cells["stat-time"] == "1 min 5 s" and cells["stat-best-tile"] == "–"
     assert len(cells) == 10
 
 
@@ -144,7 +145,7 @@ def test_top_rows_are_ranked_in_the_engines_order() -> None:
 def test_statistics_share_text_names_the_size_and_numbers() -> None:
     shared = statistics.share_text(5, summary(played=4, won=1, win_rate=0.25, best_score=9000,
                                               best_tile=1024, best_streak=1))
-    assert "5×5 Large" in shared and "4 played" in shared and "25%" in shared and "9000" in shared
+    assert "5×5 Large" in shared and "4 played" in shared and "25%" in shared and "9,000" in shared
 
 
 # -- sharing ---------------------------------------------------------------------------
@@ -163,7 +164,7 @@ def test_the_share_text_says_size_score_tile_moves_time_and_the_board() -> None:
     shared = sharing.result_text(state, 125000, "https://example.org/2048/")
     lines = shared.split("\n")
     assert lines[0] == "2048 in Python · 4×4 Classic"
-    assert lines[1] == "Score 2048 · best tile 256 · 1 move · 2:05"
+    assert lines[1] == "Score 2,048 · best tile 256 · 1 move · 2:05"
     assert lines[-1] == "https://example.org/2048/"
     assert len(lines) == 2 + 4 + 1
     assert "file:" not in sharing.result_text(state, 0, "file:///home/me/2048.html")
@@ -193,9 +194,9 @@ def test_the_import_summary_names_each_size_best_and_games_played() -> None:
     lines = transfer.summary_lines({
         "games": {"4": {"score": 1200, "moves": 140, "max_tile": 128}, "5": None, "6": None},
         "best": {"4": 5000, "5": 0, "6": 0}, "played": 1, "exported": 86400000})
-    assert lines[0] == "4×4 Classic: score 1200, 140 moves, best tile 128"
+    assert lines[0] == "4×4 Classic: score 1,200, 140 moves, best tile 128"
     assert lines[1] == "5×5 Large: no game in progress"
-    assert "4×4 5000" in lines[3]
+    assert "4×4 5,000" in lines[3]
     assert lines[4] == text.say("import_played_one")
     assert lines[5].endswith("1970-01-02")
 

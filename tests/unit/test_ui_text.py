@@ -6,6 +6,7 @@ MicroPython-compatible, like test_ui_input.py.
 import json
 
 from game.ui import clock, snapshot, text
+from tests.unit import languages
 
 
 def state(**values: object) -> "dict[str, object]":
@@ -47,23 +48,40 @@ def test_board_attribute_format() -> None:
     assert snapshot.board_attr([[0] * 5] * 5) == "/".join(["0,0,0,0,0"] * 5)
 
 
-def test_announcement_of_a_move_with_points_and_spawn() -> None:
-    reply = {"kind": "move", "direction": "left", "changed": True, "points": 12,
+def merged(value: int, row: int, col: int) -> "dict[str, object]":
+    return {"from": [[row, col], [row, col + 1]], "to": [row, col], "value": value, "merged": True}
+
+
+def test_announcement_of_a_move_with_merges_and_spawn() -> None:
+    """The issue's own example: what merged, the points, where the new tile landed."""
+    tiles = [merged(16, 0, 0), {"from": [[1, 3]], "to": [1, 0], "value": 2, "merged": False}]
+    reply = {"kind": "move", "direction": "left", "changed": True, "points": 16, "tiles": tiles,
              "spawn": {"at": [2, 0], "value": 2}, "state": state(score=120)}
-    assert text.announce(reply) == "Left, +12. Score 120. New 2 in row 3, column 1."
+    assert text.announce(reply) == "Left: two 8s merged into 16, plus 16. New 2 at row 3, column 1."
+    tiles.append(merged(8, 3, 0))
+    reply["points"] = 24
+    assert text.announce(reply).startswith("Left: two 8s merged into 16 and two 4s merged into 8, plus 24.")
+
+
+def test_a_move_without_merges_names_the_direction_and_the_new_tile() -> None:
+    reply = {"kind": "move", "direction": "up", "changed": True, "points": 0,
+             "tiles": [{"from": [[3, 0]], "to": [0, 0], "value": 2, "merged": False}],
+             "spawn": {"at": [3, 3], "value": 4}, "state": state()}
+    assert text.announce(reply) == "Up. New 4 at row 4, column 4."
 
 
 def test_announcement_of_a_move_that_changes_nothing() -> None:
     reply = {"kind": "move", "direction": "up", "changed": False, "points": 0, "spawn": None,
              "state": state()}
-    assert text.announce(reply) == "Up: nothing moves."
+    assert text.announce(reply) == "Can't move up."
 
 
 def test_announcement_of_win_and_game_over() -> None:
     won = {"kind": "move", "direction": "down", "changed": True, "points": 2048,
+           "tiles": [merged(2048, 3, 0)],
            "spawn": {"at": [0, 0], "value": 4}, "state": state(score=20000, status="won")}
     assert text.announce(won).endswith("You reached 2048! Keep playing or start a new game.")
-    over = {"kind": "move", "direction": "right", "changed": True, "points": 0,
+    over = {"kind": "move", "direction": "right", "changed": True, "points": 0, "tiles": [],
             "spawn": {"at": [0, 0], "value": 2}, "state": state(score=300, status="over")}
     assert text.announce(over).endswith("No moves left. Final score 300.")
 
@@ -139,3 +157,64 @@ def test_a_followed_game_is_announced() -> None:
     reply = {"kind": "follow", "changed": True, "state": state(score=48)}
     assert "another tab" in text.announce(reply) and "48" in text.announce(reply)
     assert text.announce({"kind": "follow", "changed": False, "state": state()}) == ""
+
+
+# -- every language ----------------------------------------------------------------------
+
+def test_every_language_has_every_string_with_the_same_placeholders() -> None:
+    english = languages.table("en")
+    for lang in languages.LANGUAGES:
+        table = languages.table(lang)
+        assert sorted(table) == sorted(english), lang
+        for key, value in english.items():
+            assert placeholders(table[key]) == placeholders(value), (lang, key)
+
+
+def placeholders(template: str) -> "list[str]":
+    found = []
+    for part in template.split("{")[1:]:
+        found.append(part.split("}")[0])
+    return sorted(found)
+
+
+def test_announcements_in_every_language_fill_every_placeholder() -> None:
+    move = {"kind": "move", "direction": "left", "changed": True, "points": 16,
+            "tiles": [merged(16, 0, 0)], "spawn": {"at": [2, 0], "value": 2}, "state": state(score=1200)}
+    still = {"kind": "move", "direction": "down", "changed": False, "points": 0, "spawn": None,
+             "state": state()}
+    won = dict(move, state=state(score=20000, status="won"))
+    over = dict(move, state=state(score=300, status="over"))
+    for lang in languages.LANGUAGES:
+        said = [text.announce(reply, lang) for reply in (move, still, won, over)]
+        for sentence in said:
+            assert sentence and "{" not in sentence and "}" not in sentence, (lang, sentence)
+        assert "16" in said[0] and "3" in said[0]
+        assert said[2] != said[0] and said[3] != said[0]
+        if lang != "en":
+            english = [text.announce(reply, "en") for reply in (move, still, won, over)]
+            assert all(a != b for a, b in zip(said, english)), lang
+
+
+def test_numbers_are_grouped_the_languages_way() -> None:
+    assert text.number(1234567, "en") == "1,234,567"
+    assert text.number(999, "en") == "999"
+    for lang in ("ca", "pt", "nl"):
+        assert text.number(1234567, lang) == "1.234.567"
+    assert text.moves_label(1500, "nl").startswith("1.500")
+
+
+def test_durations_are_said_in_words() -> None:
+    assert text.duration(40000, "en") == "40 s"
+    assert text.duration(185000, "en") == "3 min 5 s"
+    assert text.duration(24482000, "en") == "6 h 48 min"
+
+
+def test_the_board_is_read_row_by_row_and_the_numbers_on_request() -> None:
+    board = [[2, 0], [0, 2048]]
+    assert text.read_board(board, "en") == "Row 1: 2, empty. Row 2: empty, 2048."
+    assert text.read_numbers(state(score=1200, best=5000, moves=1), "en") == (
+        "Score 1,200, best 5,000, 1 move.")
+    assert text.cell_label(8, 0, 1, "en") == "8, row 1, column 2"
+    assert text.cell_label(0, 2, 2, "en") == "empty, row 3, column 3"
+    for lang in languages.LANGUAGES:
+        assert "{" not in text.read_board(board, lang) + text.read_numbers(state(), lang)
