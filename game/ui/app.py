@@ -136,6 +136,7 @@ class App:
         strings = self.lang.strings
         table = json.loads(str(js.JSON.stringify(strings))) if strings else {}
         text.use(str(code), table)
+        self.view.say("")  # the last sentence was in the language before
         state = self.state
         if state:
             self.view.show_numbers(state)

@@ -1,0 +1,125 @@
+"""The page in the player's language: picked from the browser's languages, or chosen in
+Settings; `<html lang>` follows; every string the page names is translated, with no
+English left; the choice survives a reload and is painted before Python runs."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e import positions
+from tests.e2e.conftest import OpenGame
+from tests.e2e.gamepage import GamePage
+
+LANG_DIR = Path(__file__).resolve().parents[2] / "assets" / "lang"
+LOCALES = {"en-US": "en", "ca-ES": "ca", "pt-BR": "pt", "nl-NL": "nl"}
+
+# Every element that names a string, and what it shows: text and attributes.
+_SHOWN = """() => {
+  const shown = [];
+  for (const el of document.querySelectorAll('[data-i18n]'))
+    shown.push([el.getAttribute('data-i18n'), el.textContent]);
+  for (const el of document.querySelectorAll('[data-i18n-attr]'))
+    for (const pair of el.getAttribute('data-i18n-attr').split(' ')) {
+      const [attr, key] = pair.split(':');
+      shown.push([key, el.getAttribute(attr)]);
+    }
+  return shown;
+}"""
+
+
+def table(code: str) -> dict[str, str]:
+    loaded: dict[str, str] = json.loads((LANG_DIR / f"{code}.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+def english_left(game: GamePage, code: str) -> list[str]:
+    """English strings found anywhere in the page's text or names, for strings that
+    `code` says differently (a few, like "2048" or "4×4", are the same everywhere)."""
+    english, own = table("en"), table(code)
+    page_text = str(game.evaluate(
+        "() => document.title + ' ' + document.body.textContent + ' ' + "
+        "[...document.querySelectorAll('[aria-label], [title], meta[name=description]')]"
+        ".map(e => (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || '')"
+        " + ' ' + (e.getAttribute('content') || '')).join(' ')"))
+    left = []
+    for key, value in english.items():
+        if own[key] == value or "{" in value or len(value) < 4:
+            continue  # the same in both, a template (checked by the unit tests), or too short
+        # As a whole phrase: "Export" inside Catalan "Exporta" is not English left over.
+        whole = re.compile(r"(?<![\w·'’])" + re.escape(value) + r"(?![\w·'’])")
+        if whole.search(page_text) and value not in own.values():
+            left.append(f"{key}: {value!r}")
+    return left
+
+
+@pytest.mark.parametrize("locale", list(LOCALES))
+def test_the_browsers_language_is_spoken_everywhere(open_game: OpenGame, locale: str) -> None:
+    code = LOCALES[locale]
+    game = open_game(viewport={"width": 1000, "height": 800}, locale=locale)
+    game.set_board(positions.OVER_BOARD)
+    game.start()
+    assert game.evaluate("() => document.documentElement.lang") == code
+    strings = table(code)
+    shown = game.evaluate(_SHOWN)
+    wrong = [(key, text) for key, text in shown if text != strings[key]]
+    assert not wrong, f"not in {code}: {wrong[:5]}"
+    assert game.evaluate("() => document.title") == strings["page_title"]
+    for name in ("button_new_game", "button_undo", "button_statistics", "button_settings", "button_help"):
+        assert game.page.get_by_role("button", name=strings[name], exact=True).count() >= 1, name
+    # What Python writes is in the language too: the moves, a move's sentence, the
+    # game-over dialog.
+    game.press("ArrowLeft")
+    data = game.wait_inputs(1)
+    assert data["status"] == "over"
+    moves = int(data["moves"])
+    label = strings["moves_one"] if moves == 1 else strings["moves_many"].replace(
+        "{n}", f"{moves:,}".replace(",", strings["number_group"]))
+    assert game.page.locator("#moves").text_content() == label
+    said = str(game.page.locator("#live").text_content())
+    assert said.startswith(strings["left"]), said
+    if code != "en":
+        assert not english_left(game, code)
+
+
+def test_a_language_chosen_in_settings_applies_at_once_and_is_painted_first_next_time(
+        open_game: OpenGame) -> None:
+    game = open_game(viewport={"width": 1000, "height": 800}, locale="en-US")
+    game.start()
+    game.choose_setting("language", "ca")
+    catalan = table("ca")
+    game.poll("the page in Catalan",
+              lambda: game.page.locator("#new-game").text_content() == catalan["button_new_game"])
+    assert game.evaluate("() => document.documentElement.lang") == "ca"
+    assert game.page.locator("#moves").text_content() == catalan["moves_many"].replace("{n}", "0")
+    assert not english_left(game, "ca")
+    # Next visit, with Python never starting (its WebAssembly refused): the page is in
+    # Catalan all the same, so it was in Catalan before Python ran.
+    game.page.route("**/micropython.wasm", lambda route: route.abort())
+    game.page.reload(wait_until="domcontentloaded")
+    game.poll("the first paint", lambda: not game.evaluate(
+        "() => document.documentElement.hasAttribute('data-translating')"))
+    assert game.state()["status"] in ("loading", "error")
+    assert game.page.locator("#new-game").text_content() == catalan["button_new_game"]
+    assert game.evaluate("() => document.title") == catalan["page_title"]
+    assert not english_left(game, "ca")
+    game.page.unroute("**/micropython.wasm")
+
+
+def test_while_the_strings_load_the_page_shows_no_english(open_game: OpenGame) -> None:
+    """Until the Dutch strings are in place the page is not shown at all."""
+    game = open_game(viewport={"width": 1000, "height": 800}, locale="nl-NL")
+    held: list[Any] = []
+    game.page.route("**/assets/lang/nl.json", lambda route: held.append(route))
+    game.goto(wait_until="domcontentloaded")
+    game.poll("the strings requested", lambda: bool(held))
+    assert game.evaluate("() => getComputedStyle(document.body).visibility") == "hidden"
+    held[0].continue_()
+    game.poll("the page shown", lambda: game.evaluate(
+        "() => getComputedStyle(document.body).visibility") == "visible")
+    assert game.page.locator("#new-game").text_content() == table("nl")["button_new_game"]
+    game.wait_ready()
