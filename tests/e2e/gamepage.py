@@ -201,7 +201,7 @@ class GamePage:
         self.click("#settings")
         assert self.dialog_open("settings")
         self.page.select_option(f"#set-{control}", value)
-        self.page.locator("#settings-dialog").get_by_role("button", name="Done").click()
+        self.click("#settings-dialog [data-action=close-settings]")
         assert not self.dialog_open("settings")
 
     def board_centre(self) -> tuple[float, float]:

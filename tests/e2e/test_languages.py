@@ -123,3 +123,25 @@ def test_while_the_strings_load_the_page_shows_no_english(open_game: OpenGame) -
         "() => getComputedStyle(document.body).visibility") == "visible")
     assert game.page.locator("#new-game").text_content() == table("nl")["button_new_game"]
     game.wait_ready()
+
+
+def test_every_languages_buttons_fit_a_small_phone(open_game: OpenGame) -> None:
+    """Longer words (Dutch, Catalan) never push a button off the screen or over another."""
+    game = open_game(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True)
+    game.start()
+    def speaks(code: str) -> bool:
+        return bool(game.evaluate("() => document.documentElement.lang") == code)
+
+    for code in LOCALES.values():
+        game.choose_setting("language", code)
+        game.poll(f"the page in {code}", lambda: speaks(code))  # noqa: B023 (polled at once)
+        boxes = game.evaluate(
+            "() => [...document.querySelectorAll('.actions .button')].map(b => {"
+            " const r = b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, b.scrollWidth"
+            " <= b.clientWidth + 1]; })")
+        for left, _top, right, _bottom, fits in boxes:
+            assert left >= 0 and right <= 320 and fits, (code, boxes)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                assert apart, (code, a, b)
