@@ -102,7 +102,7 @@ class App:
             for i in range(int(early.events.length)):
                 e = early.events[i]
                 self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
-                                 bool(e.field))
+                                 bool(e.field), bool(e.shift))
         engine = js.window.py2048Engine
         engine.onfailure = self.proxy(self.engine_lost)
         # The engine starts once the strings are in (they come long before it: every
@@ -136,6 +136,7 @@ class App:
         strings = self.lang.strings
         table = json.loads(str(js.JSON.stringify(strings))) if strings else {}
         text.use(str(code), table)
+        self.view.relabel()
         state = self.state
         if state:
             self.view.show_numbers(state)
@@ -493,11 +494,18 @@ class App:
         return any(self.view.is_open(name) for name in BLOCKING)
 
     def on_key_data(self, key: str, code: str, ctrl: bool, alt: bool, meta: bool,
-                    in_field: bool) -> "str | None":
-        action = keys.action_for_key(key, code, ctrl, alt, meta, in_field, self.letters)
+                    in_field: bool, shift: bool = False) -> "str | None":
+        action = keys.action_for_key(key, code, ctrl, alt, meta, in_field, self.letters, shift)
         if action is None:
             return None
-        if action == "new":
+        if action in keys.READING:
+            # Said at once, of what is on screen (also while the engine loads); never
+            # queued nor counted: reading is not a move attempt. A dialog in front of
+            # the board makes the page behind it inert, live region included.
+            if self.blocked():
+                return None
+            self.read_out(action)
+        elif action == "new":
             if self.blocked():
                 return action
             over_or_won = self.view.is_open("over") or self.view.is_open("win")
@@ -508,6 +516,16 @@ class App:
             self.push(action)
         return action
 
+    def read_out(self, action: str) -> None:
+        """B: the board on screen, row by row; Shift+S: score, best and moves. Nothing
+        before there is something to read (no saved board painted, no state yet)."""
+        if action == "read-board":
+            board = self.view.shown  # the engine's last state, or the saved board painted
+            if board:
+                self.view.say(text.read_board(board))
+        elif self.state:
+            self.view.say(text.read_numbers(self.state))
+
     def on_keydown(self, event: "Any") -> None:
         target = event.target
         # The target may be the document itself (no tag, not editable): keys still count.
@@ -515,7 +533,8 @@ class App:
         editable = getattr(target, "isContentEditable", False) if target else False
         in_field = str(tag or "") in ("INPUT", "TEXTAREA", "SELECT") or bool(editable)
         action = self.on_key_data(str(event.key), str(event.code), bool(event.ctrlKey),
-                                  bool(event.altKey), bool(event.metaKey), in_field)
+                                  bool(event.altKey), bool(event.metaKey), in_field,
+                                  bool(event.shiftKey))
         if action is not None:
             event.preventDefault()
 
