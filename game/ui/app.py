@@ -72,6 +72,7 @@ class App:
         self.import_parts: "dict[str, Any] | None" = None  # what a confirmed import stores
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
+        self.unread: "list[str]" = []  # reading keys pressed before the strings were in
         self.warned_storage = False
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.slow_shown = False
@@ -137,6 +138,9 @@ class App:
         table = json.loads(str(js.JSON.stringify(strings))) if strings else {}
         text.use(str(code), table)
         self.view.relabel()
+        unread, self.unread = self.unread, []
+        for action in unread:
+            self.read_out(action)
         state = self.state
         if state:
             self.view.show_numbers(state)
@@ -518,7 +522,11 @@ class App:
 
     def read_out(self, action: str) -> None:
         """B: the board on screen, row by row; Shift+S: score, best and moves. Nothing
-        before there is something to read (no saved board painted, no state yet)."""
+        before there is something to read (no saved board painted, no state yet); a key
+        pressed before the strings are in is read once they are (`lang_ready`)."""
+        if not text.TABLES:
+            self.unread.append(action)
+            return
         if action == "read-board":
             board = self.view.shown  # the engine's last state, or the saved board painted
             if board:

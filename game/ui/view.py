@@ -18,7 +18,7 @@ from pyscript import document
 
 from game.ui import clock, layer
 from game.ui.snapshot import board_attr
-from game.ui.text import changed_cells, moves_label, number, say
+from game.ui.text import TABLES, changed_cells, moves_label, number, say
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,9 +45,12 @@ class View:
         self.undo = document.getElementById("undo")
         self.live = document.getElementById("live")
         self.notice = document.getElementById("notice")
-        self.size = 0  # none built yet: the first set_size builds the grid
-        self.gridcells: "list[Any]" = []  # #cells' gridcells, row by row
-        self.values: "list[int]" = []  # the value each gridcell's label says (-1: none yet)
+        # #cells' gridcells, row by row: index.html's 4×4 grid until another size is set.
+        nodes = self.cells.querySelectorAll(".cell")
+        self.gridcells: "list[Any]" = [nodes[i] for i in range(int(nodes.length))]
+        self.size = int(self.cells.children.length)
+        # The value each gridcell's label says (-1: not written by this view yet).
+        self.values: "list[int]" = [-1] * len(self.gridcells)
         self.shown: "list[list[int]] | None" = None  # the board on screen, if any
         self.inputs = 0
         self.said = ""
@@ -88,6 +91,8 @@ class View:
         self.set_attributes((("data-size", str(size)),))
 
     def name_grid(self) -> None:
+        if not TABLES:
+            return  # the strings are not in yet: `relabel` names it when they are
         self.cells.setAttribute("aria-label", say("board_label", n=self.size))
 
     def label_cells(self, board: "list[list[int]]") -> None:
@@ -97,6 +102,8 @@ class View:
         self.write_labels(board)
 
     def write_labels(self, board: "list[list[int]]") -> None:
+        if not TABLES:
+            return  # the strings are not in yet: `relabel` labels them when they are
         cells = self.gridcells
         for i, label in changed_cells(self.values, board):
             cells[i].setAttribute("aria-label", label)
