@@ -160,7 +160,7 @@ def test_game_over_dialog_undoes_and_starts_a_new_game_with_tab_and_enter(game: 
     assert data["status"] == "playing" and not game.dialog_open("over")
 
 
-def test_b_and_shift_s_say_the_board_and_numbers_on_screen_without_counting(
+def test_b_shift_s_and_the_grid_say_the_board_and_numbers_on_screen_without_counting(
         game: GamePage) -> None:
     english()
     game.set_board(KEYS_BOARD)
@@ -176,7 +176,14 @@ def test_b_and_shift_s_say_the_board_and_numbers_on_screen_without_counting(
     game.press("Control+KeyB", "Alt+KeyB", "Meta+Shift+KeyS")
     assert live(game) == text.read_numbers(numbers, "en"), "a modifier key was not ignored"
     game.press("ArrowLeft")  # counted right after: B and Shift+S were not
-    game.wait_inputs(2)
+    data = game.wait_inputs(2)
+    # The grid says the same board, cell by cell, after every reply.
+    board = positions.parse_board(data["board"])
+    labels = game.evaluate("() => [...document.querySelectorAll('#cells [role=row]')].map(row =>"
+                           " [...row.querySelectorAll('[role=gridcell]')].map(c => c.ariaLabel))")
+    assert labels == [[text.cell_label(v, r, c, "en") for c, v in enumerate(row)]
+                      for r, row in enumerate(board)]
+    assert game.evaluate("() => document.getElementById('cells').ariaLabel") == "Board, 4 by 4"
 
 
 def test_b_reads_the_saved_board_while_the_engine_loads_and_is_not_a_move(
