@@ -27,7 +27,7 @@
     if (arrow && !event.ctrlKey && !event.altKey && !event.metaKey) event.preventDefault();
     events.push({
       key: event.key || "", code: event.code || "", ctrl: event.ctrlKey, alt: event.altKey,
-      meta: event.metaKey, field: field(event.target)
+      meta: event.metaKey, shift: event.shiftKey, field: field(event.target)
     });
   }
   document.addEventListener("keydown", record);

@@ -72,6 +72,7 @@ class App:
         self.import_parts: "dict[str, Any] | None" = None  # what a confirmed import stores
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
+        self.unread: "list[str]" = []  # reading keys pressed before the strings were in
         self.warned_storage = False
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.slow_shown = False
@@ -102,7 +103,7 @@ class App:
             for i in range(int(early.events.length)):
                 e = early.events[i]
                 self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
-                                 bool(e.field))
+                                 bool(e.field), bool(e.shift))
         engine = js.window.py2048Engine
         engine.onfailure = self.proxy(self.engine_lost)
         # The engine starts once the strings are in (they come long before it: every
@@ -137,6 +138,10 @@ class App:
         table = json.loads(str(js.JSON.stringify(strings))) if strings else {}
         text.use(str(code), table)
         self.view.say("")  # the last sentence was in the language before
+        self.view.relabel()
+        unread, self.unread = self.unread, []
+        for action in unread:
+            self.read_out(action)
         state = self.state
         if state:
             self.view.show_numbers(state)
@@ -494,11 +499,18 @@ class App:
         return any(self.view.is_open(name) for name in BLOCKING)
 
     def on_key_data(self, key: str, code: str, ctrl: bool, alt: bool, meta: bool,
-                    in_field: bool) -> "str | None":
-        action = keys.action_for_key(key, code, ctrl, alt, meta, in_field, self.letters)
+                    in_field: bool, shift: bool = False) -> "str | None":
+        action = keys.action_for_key(key, code, ctrl, alt, meta, in_field, self.letters, shift)
         if action is None:
             return None
-        if action == "new":
+        if action in keys.READING:
+            # Said at once, of what is on screen (also while the engine loads); never
+            # queued nor counted: reading is not a move attempt. A dialog in front of
+            # the board makes the page behind it inert, live region included.
+            if self.blocked():
+                return None
+            self.read_out(action)
+        elif action == "new":
             if self.blocked():
                 return action
             over_or_won = self.view.is_open("over") or self.view.is_open("win")
@@ -509,6 +521,20 @@ class App:
             self.push(action)
         return action
 
+    def read_out(self, action: str) -> None:
+        """B: the board on screen, row by row; Shift+S: score, best and moves. Nothing
+        before there is something to read (no saved board painted, no state yet); a key
+        pressed before the strings are in is read once they are (`lang_ready`)."""
+        if not text.TABLES:
+            self.unread.append(action)
+            return
+        if action == "read-board":
+            board = self.view.shown  # the engine's last state, or the saved board painted
+            if board:
+                self.view.say(text.read_board(board))
+        elif self.state:
+            self.view.say(text.read_numbers(self.state))
+
     def on_keydown(self, event: "Any") -> None:
         target = event.target
         # The target may be the document itself (no tag, not editable): keys still count.
@@ -516,7 +542,8 @@ class App:
         editable = getattr(target, "isContentEditable", False) if target else False
         in_field = str(tag or "") in ("INPUT", "TEXTAREA", "SELECT") or bool(editable)
         action = self.on_key_data(str(event.key), str(event.code), bool(event.ctrlKey),
-                                  bool(event.altKey), bool(event.metaKey), in_field)
+                                  bool(event.altKey), bool(event.metaKey), in_field,
+                                  bool(event.shiftKey))
         if action is not None:
             event.preventDefault()
 

@@ -1,5 +1,12 @@
 """Which game action a key press asks for.
 
+Two keys only read the game out (for a screen reader, into the live region): B reads
+the board row by row ("read-board") and Shift+S says the score, the best score and the
+moves ("read-numbers"). They are not move attempts. Plain S stays "down" (WASD), also
+with Caps Lock on: only a held Shift makes S a reading key. Like the letter moves, they
+are single-character shortcuts, so the Letter keys setting turns them off too (WCAG
+2.1.4).
+
 `key` is matched first (it follows the player's keyboard layout: on AZERTY, WASD are
 where the letters are printed); `code` (the physical key) is the fallback so letter
 keys still work on layouts without Latin letters.
@@ -12,6 +19,8 @@ LETTERS = {
     "u": "undo", "n": "new",
 }
 DIRECTIONS = ("left", "right", "up", "down")
+READING = ("read-board", "read-numbers")  # not move attempts: they only speak
+KNOWN = tuple(LETTERS) + ("b",)
 
 
 def action_for_key(
@@ -22,16 +31,23 @@ def action_for_key(
     meta: bool = False,
     in_field: bool = False,
     letters: bool = True,
+    shift: bool = False,
 ) -> "str | None":
-    """A direction, "undo", "new", or None for keys the game leaves to the browser."""
+    """A direction, "undo", "new", a READING action, or None for keys the game leaves
+    to the browser."""
     if ctrl or alt or meta or in_field:
         return None
     if key in ARROWS:
         return ARROWS[key]
     if not letters:
         return None
-    if len(key) == 1 and key.lower() in LETTERS:
-        return LETTERS[key.lower()]
-    if code.startswith("Key") and len(code) == 4:
-        return LETTERS.get(code[3].lower())
-    return None
+    letter = ""
+    if len(key) == 1 and key.lower() in KNOWN:
+        letter = key.lower()
+    elif code.startswith("Key") and len(code) == 4:
+        letter = code[3].lower()
+    if letter == "b":
+        return "read-board"
+    if letter == "s" and shift:
+        return "read-numbers"
+    return LETTERS.get(letter)

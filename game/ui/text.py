@@ -144,6 +144,22 @@ def cell_label(value: int, row: int, col: int, lang: str = "") -> str:
     return say("cell_empty", lang, row=row + 1, col=col + 1)
 
 
+def changed_cells(values: "list[int]", board: "list[list[int]]",
+                  lang: str = "") -> "list[tuple[int, str]]":
+    """The gridcells whose label must change for `board`: (index row by row, label).
+    `values` holds the value each cell's label says now (-1: none yet); it is updated
+    in place, so a move rewrites only the cells it changed."""
+    changed = []
+    i = 0
+    for r, row in enumerate(board):
+        for c, value in enumerate(row):
+            if values[i] != value:
+                values[i] = value
+                changed.append((i, cell_label(value, r, c, lang)))
+            i += 1
+    return changed
+
+
 def read_board(board: "list[list[int]]", lang: str = "") -> str:
     """The whole board row by row (the B key)."""
     rows = []

@@ -7,13 +7,18 @@ changed; the layer's `odd` class flips on every redraw, which switches pops and 
 to their twin keyframes (style.css), so a new reply restarts them and ends any that
 is still running.
 Values are written with `textContent`, never as HTML.
+
+Under the tiles (aria-hidden), `#cells` is the board a screen reader reads: a grid of
+rows (`display: contents`, so the CSS grid lays the cells out as before) of gridcells,
+each labelled with its value and place ("8, row 1, column 2"); a label is rewritten
+only when its cell's value changed (or the language did).
 """
 
 from pyscript import document
 
 from game.ui import clock, layer
 from game.ui.snapshot import board_attr
-from game.ui.text import moves_label, number, say
+from game.ui.text import TABLES, changed_cells, moves_label, number, say
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,8 +45,15 @@ class View:
         self.undo = document.getElementById("undo")
         self.live = document.getElementById("live")
         self.notice = document.getElementById("notice")
-        self.size = 4
+        # #cells' gridcells, row by row: index.html's 4×4 grid until another size is set.
+        nodes = self.cells.querySelectorAll(".cell")
+        self.gridcells: "list[Any]" = [nodes[i] for i in range(int(nodes.length))]
+        self.size = int(self.cells.children.length)
+        # The value each gridcell's label says (-1: not written by this view yet).
+        self.values: "list[int]" = [-1] * len(self.gridcells)
+        self.shown: "list[list[int]] | None" = None  # the board on screen, if any
         self.inputs = 0
+        self.said = ""
         # Tile elements by slot (layer.TileLayer), each [element, its style, its number's
         # span, then style, classes, text as last written]: unchanged ones are not written.
         self.layer = layer.TileLayer()
@@ -59,12 +71,48 @@ class View:
         self.size = size
         self.board.style.setProperty("--n", str(size))
         fragment = document.createDocumentFragment()
-        for _ in range(size * size):
-            cell = document.createElement("div")
-            cell.className = "cell"
-            fragment.appendChild(cell)
+        self.gridcells = []
+        for _ in range(size):
+            row = document.createElement("div")
+            row.className = "row"
+            row.setAttribute("role", "row")
+            for _ in range(size):
+                cell = document.createElement("div")
+                cell.className = "cell"
+                cell.setAttribute("role", "gridcell")
+                row.appendChild(cell)
+                self.gridcells.append(cell)
+            fragment.appendChild(row)
         self.cells.replaceChildren(fragment)
+        self.values = [-1] * (size * size)
+        self.shown = None
+        self.name_grid()
+        self.write_labels([[0] * size for _ in range(size)])
         self.set_attributes((("data-size", str(size)),))
+
+    def name_grid(self) -> None:
+        if not TABLES:
+            return  # the strings are not in yet: `relabel` names it when they are
+        self.cells.setAttribute("aria-label", say("board_label", n=self.size))
+
+    def label_cells(self, board: "list[list[int]]") -> None:
+        """Each gridcell says its value and place: only changed ones are written."""
+        self.set_size(len(board))
+        self.shown = board
+        self.write_labels(board)
+
+    def write_labels(self, board: "list[list[int]]") -> None:
+        if not TABLES:
+            return  # the strings are not in yet: `relabel` labels them when they are
+        cells = self.gridcells
+        for i, label in changed_cells(self.values, board):
+            cells[i].setAttribute("aria-label", label)
+
+    def relabel(self) -> None:
+        """The language changed: name the grid and label every cell again."""
+        self.name_grid()
+        self.values = [-1] * (self.size * self.size)
+        self.write_labels(self.shown or [[0] * self.size for _ in range(self.size)])
 
     def show_tiles(self, shown: "list[tuple[str, str, str]]") -> None:
         """Make slot i show shown[i] (`layer.TileLayer`), writing only what changed."""
@@ -94,7 +142,7 @@ class View:
 
     def paint(self, board: "list[list[int]]", appear: "list[list[int]] | None" = None) -> None:
         """Draw a board as it stands; cells listed in `appear` fade in."""
-        self.set_size(len(board))
+        self.label_cells(board)
         self.show_tiles(self.layer.paint(board, appear))
 
     def animate(self, reply: "dict[str, Any]") -> None:
@@ -105,7 +153,9 @@ class View:
 
     def publish(self, state: "dict[str, Any]") -> None:
         """The CONTRACT.md state attributes, written once per reply with its final state
-        (only those that changed: most replies change the board, score and moves)."""
+        (only those that changed: most replies change the board, score and moves), and
+        the grid's labels."""
+        self.label_cells(state["board"])
         self.set_attributes((
             ("data-size", str(state["size"])),
             ("data-board", board_attr(state["board"])),
@@ -153,6 +203,12 @@ class View:
         self.game.setAttribute("data-inputs", str(self.inputs))
 
     def say(self, text: str) -> None:
+        """Put `text` in the polite live region. The same words twice (two moves that
+        both fail) must be heard twice: a repeat alternates a trailing no-break space,
+        so the region's text changes (read with .trim(), it is the words alone)."""
+        if text == self.said:
+            text = text + "\u00a0"
+        self.said = text
         self.live.textContent = text
 
     def show_notice(self, text: str) -> None:

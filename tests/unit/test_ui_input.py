@@ -84,3 +84,29 @@ def test_tracker_cancel_forgets_the_gesture() -> None:
     tracker.cancel(7)
     assert tracker.up(7, 100, 0) is None
     assert tracker.down(8, 0, 0)
+
+
+def test_b_reads_the_board_in_either_case_and_on_any_layout() -> None:
+    assert keys.action_for_key("b", "KeyB") == "read-board"
+    assert keys.action_for_key("B", "KeyB", shift=True) == "read-board"
+    assert keys.action_for_key("и", "KeyB") == "read-board"  # a Cyrillic layout
+
+
+def test_shift_s_says_the_numbers_and_plain_s_stays_down() -> None:
+    assert keys.action_for_key("S", "KeyS", shift=True) == "read-numbers"
+    assert keys.action_for_key("Ы", "KeyS", shift=True) == "read-numbers"
+    assert keys.action_for_key("s", "KeyS") == "down"
+    assert keys.action_for_key("S", "KeyS") == "down"  # Caps Lock, no Shift: still a move
+    assert keys.action_for_key("W", "KeyW", shift=True) == "up"  # Shift changes only S
+
+
+def test_reading_keys_are_ignored_with_modifiers_in_fields_and_without_letter_keys() -> None:
+    for kwargs in ({"ctrl": True}, {"alt": True}, {"meta": True}, {"in_field": True},
+                   {"letters": False}):
+        assert keys.action_for_key("b", "KeyB", **kwargs) is None, kwargs
+        assert keys.action_for_key("S", "KeyS", shift=True, **kwargs) is None, kwargs
+
+
+def test_reading_keys_are_not_move_attempts() -> None:
+    for action in keys.READING:
+        assert action not in keys.DIRECTIONS and action not in ("undo", "new")

@@ -218,3 +218,14 @@ def test_the_board_is_read_row_by_row_and_the_numbers_on_request() -> None:
     assert text.cell_label(0, 2, 2, "en") == "empty, row 3, column 3"
     for lang in languages.LANGUAGES:
         assert "{" not in text.read_board(board, lang) + text.read_numbers(state(), lang)
+
+
+def test_only_the_cells_a_board_changed_are_labelled_again() -> None:
+    values = [-1] * 4
+    first = text.changed_cells(values, [[2, 0], [0, 8]], "en")
+    assert first == [(0, "2, row 1, column 1"), (1, "empty, row 1, column 2"),
+                     (2, "empty, row 2, column 1"), (3, "8, row 2, column 2")]
+    assert values == [2, 0, 0, 8]
+    assert text.changed_cells(values, [[2, 0], [0, 8]], "en") == []
+    assert text.changed_cells(values, [[0, 0], [2, 8]], "en") == [
+        (0, "empty, row 1, column 1"), (2, "2, row 2, column 1")]
