@@ -78,6 +78,30 @@
       }
     }
     if (typeof strings.page_title === "string") document.title = strings.page_title;
+    labelGrid(strings);
+  }
+
+  function fill(template, values) {
+    return String(template).replace(/\{(\w+)\}/g, function (all, name) {
+      return name in values ? String(values[name]) : all;
+    });
+  }
+
+  // The board's grid as the page arrives: every cell empty (the UI labels the cells
+  // with their tiles from then on, in the language in use: game/ui/view.py).
+  function labelGrid(strings) {
+    var grid = document.getElementById("cells");
+    var game = document.getElementById("game");
+    if (!grid || !game || game.getAttribute("data-status") !== "loading") return;
+    if (typeof strings.board_label !== "string" || typeof strings.cell_empty !== "string") return;
+    var rows = grid.querySelectorAll('[role="row"]');
+    grid.setAttribute("aria-label", fill(strings.board_label, { n: rows.length }));
+    for (var r = 0; r < rows.length; r++) {
+      var cells = rows[r].querySelectorAll('[role="gridcell"]');
+      for (var c = 0; c < cells.length; c++) {
+        cells[c].setAttribute("aria-label", fill(strings.cell_empty, { row: r + 1, col: c + 1 }));
+      }
+    }
   }
 
   function whenParsed(then) {

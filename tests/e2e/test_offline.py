@@ -223,10 +223,13 @@ def test_precache_list_is_exactly_the_files_a_session_loads(browser: Browser, si
     manifest_file = "assets/manifest.webmanifest"
     manifest = json.loads((site.root / SUB_PATH / manifest_file).read_text())
     icons = {f"assets/{icon['src']}" for icon in manifest["icons"]}
+    # A session speaks one language; the others are kept too, to switch to offline.
+    languages = {file for file in site.files if file.startswith("assets/lang/")}
+    assert "assets/lang/en.json" in loaded and len(languages) == 4
     assert manifest_file in loaded
-    assert loaded | icons == set(site.files), (
+    assert loaded | icons | languages == set(site.files), (
         f"loaded but not precached: {sorted(loaded - set(site.files))}; "
-        f"precached but not loaded: {sorted(set(site.files) - loaded - icons)}")
+        f"precached but not loaded: {sorted(set(site.files) - loaded - icons - languages)}")
     assert len(site.files) == len(set(site.files))
     folder = site.root / SUB_PATH
     shipped = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}

@@ -55,12 +55,13 @@ def test_statistics_count_each_game_once_and_keep_a_sorted_top_10(game: GamePage
     open_statistics(game, 2)
     assert stat(game, "won") == "0" and stat(game, "win-rate") == "0%"
     scores = sorted([int(first["score"]), int(second["score"])], reverse=True)
-    assert stat(game, "best-score") == str(max(scores + [int(game.state()["best"])]))
-    assert stat(game, "average") == str((scores[0] + scores[1] + 1) // 2)
-    assert stat(game, "moves") == str(int(first["moves"]) + int(second["moves"]))
+    assert stat(game, "best-score") == f"{max(scores + [int(game.state()['best'])]):,}"
+    assert stat(game, "average") == f"{(scores[0] + scores[1] + 1) // 2:,}"
+    assert stat(game, "moves") == f"{int(first['moves']) + int(second['moves']):,}"
     rows = game.page.locator("#top-rows tr")
     assert rows.count() == 2
-    shown = [int(rows.nth(i).locator("td").first.text_content() or "0") for i in range(2)]
+    shown = [int((rows.nth(i).locator("td").first.text_content() or "0").replace(",", ""))
+             for i in range(2)]
     assert shown == scores
     assert not game.page.locator("#top-empty").is_visible()
     # Another size has its own (empty) statistics.
@@ -82,7 +83,7 @@ def test_share_puts_the_result_and_a_picture_of_the_board_on_the_clipboard(open_
     copied = str(game.evaluate("() => navigator.clipboard.readText()"))
     lines = copied.split("\n")
     assert lines[0] == "2048 in Python · 4×4 Classic"
-    assert f"Score {data['score']}" in lines[1] and f"{data['moves']} moves" in lines[1]
+    assert f"Score {int(data['score']):,}" in lines[1] and f"{int(data['moves']):,} moves" in lines[1]
     max_tile = max(max(row) for row in positions.parse_board(data["board"]))
     assert f"best tile {max_tile}" in lines[1]
     picture = lines[2:6]
