@@ -74,7 +74,7 @@ def palettes_unlocked_by(reached: "list[str]") -> "list[str]":
     return [palette_id for palette_id, milestone in schema.PALETTES if milestone in reached]
 
 
-def unlock_message(reached: "list[str]", lang: str = "en") -> str:
+def unlock_message(reached: "list[str]", lang: str = "") -> str:
     names = [text.say("palette_" + palette_id, lang) for palette_id in palettes_unlocked_by(reached)]
     if not names:
         return ""

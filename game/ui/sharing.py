@@ -35,7 +35,7 @@ def picture(board: "list[list[int]]") -> str:
     return "\n".join("".join(square(value) for value in row) for row in board)
 
 
-def result_text(state: "dict[str, Any]", elapsed_ms: int, address: str = "", lang: str = "en") -> str:
+def result_text(state: "dict[str, Any]", elapsed_ms: int, address: str = "", lang: str = "") -> str:
     """The share text of the game on screen: size, score, best tile, moves, time, the
     board; the game's address when it has one a friend can open (http or https)."""
     lines = [
@@ -51,7 +51,7 @@ def result_text(state: "dict[str, Any]", elapsed_ms: int, address: str = "", lan
     return "\n".join(lines)
 
 
-def outcome_message(outcome: str, lang: str = "en") -> str:
+def outcome_message(outcome: str, lang: str = "") -> str:
     """What the page says after the share guard answered ("" for a cancelled sheet)."""
     if outcome == "shared":
         return text.say("shared", lang)

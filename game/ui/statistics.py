@@ -20,7 +20,7 @@ def percent(rate: float) -> str:
     return "%d%%" % int(max(0.0, min(1.0, float(rate))) * 100 + 0.5)
 
 
-def tile_text(tile: int, lang: str = "en") -> str:
+def tile_text(tile: int, lang: str = "") -> str:
     return str(tile) if tile else text.say("no_tile", lang)
 
 
@@ -45,7 +45,7 @@ def date_text(ms: int, offset_minutes: int = 0) -> str:
     return "%04d-%02d-%02d" % civil_date(ms, offset_minutes)
 
 
-def grid(summary: "dict[str, Any]", lang: str = "en") -> "list[tuple[str, str]]":
+def grid(summary: "dict[str, Any]", lang: str = "") -> "list[tuple[str, str]]":
     """(element id, text) for each number of the dialog."""
     number = text.number
     return [
@@ -79,7 +79,7 @@ def show(view: "Any", summary: "dict[str, Any]", offset_minutes: int = 0) -> Non
     view.set_hidden("top-empty", bool(rows))
 
 
-def share_text(size: int, summary: "dict[str, Any]", lang: str = "en") -> str:
+def share_text(size: int, summary: "dict[str, Any]", lang: str = "") -> str:
     return "\n".join([
         text.say("share_stats_title", lang, size=text.size_name(size, lang)),
         text.say("share_stats", lang, played=text.number(summary["played"], lang),

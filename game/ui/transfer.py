@@ -24,14 +24,14 @@ def file_name(ms: int, offset_minutes: int = 0) -> str:
     return "2048-in-python-%s.json" % statistics.date_text(ms, offset_minutes)
 
 
-def read_failure(answer: str, lang: str = "en") -> str:
+def read_failure(answer: str, lang: str = "") -> str:
     """The message for a file that never reached the engine; "" when it has text
     ("!none": the chooser was closed without a file, nothing to say)."""
     key = READ_FAILURES.get(answer)
     return text.say(key, lang) if key else ""
 
 
-def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str = "en") -> "list[str]":
+def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str = "") -> "list[str]":
     """What the import would bring, one line each, for the confirmation dialog."""
     lines = []
     for size in SIZES:

@@ -9,7 +9,7 @@ import json
 from game import settings as schema
 from game.ui import buttons, preferences, sharing, statistics, tabs, text, transfer
 from game.ui.store import game_key
-from tests.unit import languages  # noqa: F401  (loads the string tables)
+from tests.unit import languages
 
 
 class FakeStore:
@@ -297,3 +297,35 @@ def test_without_storage_each_sizes_game_is_kept_in_memory() -> None:
     saves.use_size(4)
     assert saves.saved_game == json.dumps("four")
     assert saves.read("best") == json.dumps("b")
+
+
+# -- the language in use ---------------------------------------------------------------
+
+def test_every_room_speaks_the_language_in_use_with_only_its_table_loaded() -> None:
+    """In the page only the language in use is loaded: no room may ask for English."""
+    saved = dict(text.TABLES)
+    text.TABLES.clear()
+    text.use("nl", languages.table("nl"))
+    try:
+        said = [
+            " ".join(value for _, value in statistics.grid(summary(played=1234, total_ms=65000))),
+            statistics.share_text(4, summary(best_score=12000)),
+            sharing.result_text({"size": 4, "score": 2048, "max_tile": 256, "moves": 1, "won": True,
+                                 "board": [[2, 0], [0, 0]]}, 1000),
+            sharing.outcome_message("copied"),
+            preferences.unlock_message(["tile-2048"]),
+            transfer.read_failure("!too-big"),
+            " ".join(transfer.summary_lines({"games": {"4": None, "5": None, "6": None},
+                                             "best": {}, "played": 2, "exported": 0})),
+            text.read_numbers({"score": 1, "best": 2, "moves": 3}),
+        ]
+        keys = [key for key in languages.table("en") if "_" in key]  # none is a word
+        for sentence in said:
+            assert "{" not in sentence, sentence
+            for key in keys:
+                assert key not in sentence, (key, sentence)
+        assert "1.234" in said[0]
+    finally:
+        text.TABLES.clear()
+        text.TABLES.update(saved)
+        text.use("en", saved["en"])
