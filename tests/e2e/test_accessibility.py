@@ -1,6 +1,7 @@
 """axe-core finds no WCAG 2.0/2.1 A or AA violation on the page: at rest and with the
 Settings, Statistics and Help dialogs open, in the light, dark and high-contrast themes,
-in every language there is a strings file for (assets/lang/).
+in every language there is a strings file for (assets/lang/); and on a 6×6 board with
+the confirm, import, win and game-over dialogs open, light and dark.
 
 axe-core comes from the pinned devDependency (node_modules/axe-core) and is injected
 with `page.evaluate` (the page's CSP allows no inline script; evaluate is not one).
@@ -96,3 +97,47 @@ def test_axe_finds_no_wcag_a_or_aa_violation_in_any_theme_dialog_or_language(
     passed += audit_page_and_dialogs(game, f"{lang}, high contrast", found)
     assert not found, "axe-core found:\n" + "\n".join(found)
     assert passed > 12 * 10, f"only {passed} rule passes over 12 audits: did axe run?"
+
+
+def both_schemes(game: GamePage, where: str, found: list[str]) -> int:
+    """Audit the page as it is in the light scheme, then in the dark one."""
+    game.page.emulate_media(color_scheme="light")
+    passed = audit(game, where + ", light", found)
+    game.page.emulate_media(color_scheme="dark")
+    return passed + audit(game, where + ", dark", found)
+
+
+def test_axe_finds_no_violation_on_a_6x6_board_or_in_the_game_dialogs(
+        open_game: OpenGame, tmp_path: Path) -> None:
+    """The dialogs a game brings (confirm, import, win, game over) and a full 6×6 grid."""
+    found: list[str] = []
+    game = open_game(viewport={"width": 1000, "height": 800})
+    board = [[2, 4, 8, 16, 32, 64], [128, 256, 512, 1024, 4, 2], [8, 2, 0, 0, 0, 0],
+             [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 2]]
+    game.set_board(positions.board_of(board))
+    game.start()
+    game.page.evaluate(AXE.read_text(encoding="utf-8"))
+    passed = both_schemes(game, "6×6 at rest", found)
+    game.click("#new-game")
+    assert game.dialog_open("confirm")
+    passed += both_schemes(game, "confirm open", found)
+    game.press("Escape")
+    game.click("#settings")
+    with game.page.expect_download() as download:
+        game.click("#export")
+    saved = tmp_path / "export.json"
+    download.value.save_as(saved)
+    game.page.set_input_files("#import-file", str(saved))
+    game.poll("the import dialog", lambda: game.dialog_open("import"))
+    passed += both_schemes(game, "import open", found)
+    for start_board, dialog in ((positions.WIN_BOARD, "win"), (positions.OVER_BOARD, "over")):
+        other = open_game(viewport={"width": 1000, "height": 800})
+        other.set_board(start_board)
+        other.start()
+        other.page.evaluate(AXE.read_text(encoding="utf-8"))
+        other.press("ArrowLeft")
+        other.wait_inputs(1)
+        assert other.dialog_open(dialog)
+        passed += both_schemes(other, dialog + " open", found)
+    assert not found, "axe-core found:\n" + "\n".join(found)
+    assert passed > 10 * 10, f"only {passed} rule passes over 10 audits: did axe run?"
