@@ -138,10 +138,24 @@
     }
   });
 
+  // The browser's own bar (theme-color) takes the page's colour: the system's light or
+  // dark one, unless a theme is chosen. The UI calls this again when the theme changes.
+  var BAR = { light: "#faf6ee", dark: "#17141f", contrast: "#000000" };
+  window.py2048ThemeColor = function (theme) {
+    try {
+      var metas = document.querySelectorAll('meta[name="theme-color"]');
+      for (var i = 0; i < metas.length; i++) {
+        var scheme = /dark/.test(metas[i].getAttribute("media") || "") ? "dark" : "light";
+        metas[i].setAttribute("content", BAR[theme] || BAR[scheme]);
+      }
+    } catch (e) {}
+  };
+
   var data = saved();
   Object.keys(ALLOWED).forEach(function (name) {
     if (ALLOWED[name].indexOf(data[name]) >= 0) root.setAttribute(ATTRIBUTES[name], data[name]);
   });
+  if (ALLOWED.theme.indexOf(data.theme) >= 0) window.py2048ThemeColor(data.theme);
   var first = pick(data.language);
   root.setAttribute("lang", first);
   if (first !== "en") {

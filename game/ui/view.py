@@ -14,6 +14,7 @@ each labelled with its value and place ("8, row 1, column 2"); a label is rewrit
 only when its cell's value changed (or the language did).
 """
 
+import js
 from pyscript import document
 
 from game.ui import clock, layer
@@ -248,6 +249,8 @@ class View:
             root.removeAttribute(name)
         else:
             root.setAttribute(name, value)
+        if name == "data-theme":  # the browser's bar follows (assets/settings.js)
+            js.window.py2048ThemeColor(value or "auto")
 
     def show_settings(self, values: "dict[str, str]", locks: "list[tuple[str, bool]]") -> None:
         """The form as the settings are: each select's value, and the palette cards

@@ -46,6 +46,8 @@ def test_each_setting_applies_at_once_and_survives_a_reload(game: GamePage) -> N
     game.choose_setting("theme", "dark")
     assert root_attribute(game, "data-theme") == "dark"
     assert game.evaluate("() => getComputedStyle(document.body).colorScheme").startswith("dark")
+    bar = "() => [...document.querySelectorAll('meta[name=theme-color]')].map(m => m.content)"
+    assert game.evaluate(bar) == ["#17141f", "#17141f"]  # the browser's bar follows
     game.choose_setting("animations", "off")
     assert root_attribute(game, "data-motion") == "off"
     assert game.evaluate("() => getComputedStyle(document.documentElement)"
@@ -65,6 +67,7 @@ def test_each_setting_applies_at_once_and_survives_a_reload(game: GamePage) -> N
     # The look is on <html> before Python runs (assets/settings.js): no flash.
     game.wait_ready()
     assert root_attribute(game, "data-theme") == "dark"
+    assert game.evaluate(bar) == ["#17141f", "#17141f"]
     assert root_attribute(game, "data-motion") == "off"
     assert game.state()["size"] == "6"
     assert game.page.locator("#set-theme").input_value() == "dark"
