@@ -14,6 +14,8 @@ export const ENGINE_FILES = [
   "game/settings.py",
   "game/stats.py",
   "game/transfer.py",
+  "game/solver/__init__.py",
+  "game/solver/search.py",
   "game/api.py",
   "game/worker.py",
 ];
