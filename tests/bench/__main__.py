@@ -35,7 +35,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.bench import engine, lighthouse, machine, throttle
+from tests.bench import engine, lighthouse, machine, solver, throttle
 from tests.bench.boot import Target, boot_run
 from tests.bench.keys import first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
@@ -46,6 +46,7 @@ from tests.bench.report import (
     failures,
     input_rows,
     lighthouse_rows,
+    solver_rows,
     throttle_rows,
     traced_rows,
 )
@@ -201,6 +202,8 @@ def table_of(section: dict[str, Any]) -> Table:
         lighthouse_rows(table, section["lighthouse"])
     if section.get("engine"):
         engine_rows(table, section["engine"])
+    if "solver" in section:
+        solver_rows(table, section["solver"])
     failures(table, {k: section[k] for k in ("boot", "traced", "first_move", "latency", "lighthouse")
                      if section.get(k)})
     return table
@@ -316,6 +319,8 @@ def main(argv: list[str] | None = None) -> None:
     if options.network == "none":
         log("engine moves per second (CPython)")
         section["engine"] = engine.measure(rounds=options.runs)
+        log("solver, first 300 moves of a 4x4 game, CPython and Pyodide alternated")
+        section["solver"] = solver.measure(rounds=1 if options.quick else 3)
     section["config"] = config
     section["seconds"] = time.monotonic() - started
     section["machine"]["load_average_at_end"] = machine.load_average()

@@ -209,6 +209,22 @@ def engine_rows(table: Table, engine: dict[str, dict[str, list[float]]]) -> None
                   rates["session_moves_per_s"], count)
 
 
+def solver_rows(table: Table, solver: dict[str, dict[str, list[float]]]) -> None:
+    """The solver's first 300 moves of a 4x4 game at the 20 ms auto-play budget
+    (tests/bench/solver.py); whole-game reach rates are the README's own table."""
+    for key, label, fmt in (("ms_per_move_mean", "solver ms per move, mean", ms),
+                            ("ms_per_move_p99", "solver ms per move, p99", ms),
+                            ("positions_per_s", "solver positions per second", count),
+                            ("depth_mean", "solver search depth reached, mean", depth)):
+        for where, runs in solver.items():
+            table.add(f"{label} (4x4, 20 ms budget, 300 moves)",
+                      "CPython" if where == "cpython" else "Pyodide under Node", runs[key], fmt)
+
+
+def depth(value: float) -> str:
+    return f"{value:.2f}"
+
+
 def throttle_rows(table: Table, check: dict[str, Any], worker_cpu: dict[str, Any]) -> None:
     """What the phone mode's emulation reaches (tests/bench/throttle.py)."""
     for where in ("main", "worker"):

@@ -1,0 +1,128 @@
+"""Whole games played by the solver with the real engine: how strong, how fast.
+
+Each game is a `Session` (the engine's own rules and spawns) whose random words come
+from `chance.seeded(seed + game number)`, so the tiles are the seed's. With
+`--budget-nodes` every decision is reproducible too, and so is the whole run; with
+`--budget-ms` the search depth depends on the machine's speed at that moment.
+The same module runs on CPython and in Pyodide under Node (tests/bench/solver.mjs),
+so the two can be compared move for move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game import chance, rules
+from game.session import Session
+from game.solver.search import choose_move
+
+MILESTONES: tuple[int, ...] = (2048, 4096, 8192, 16384)
+
+
+def play_game(size: int, seed: int, budget_ms: float, budget_nodes: int | None,
+              max_moves: int = 100_000) -> dict[str, Any]:
+    """One game to its end (the win is played through): its score, tile and costs."""
+    session, _ = Session.new(size, chance.seeded(seed))
+    session.keep_playing = True
+    times: list[float] = []
+    nodes = 0
+    depths: list[int] = []
+    while not session.over and session.position.moves < max_moves:
+        if session.status == "won":
+            session.continue_after_win()
+        decision = choose_move(session.position.board, budget_ms, budget_nodes)
+        if decision.direction is None:
+            break
+        outcome = session.move(decision.direction)
+        if not outcome.changed:
+            raise AssertionError(f"the solver chose a move that changes nothing: {decision}")
+        times.append(decision.ms)
+        nodes += decision.nodes
+        depths.append(decision.depth)
+    return {
+        "seed": seed,
+        "score": session.position.score,
+        "max_tile": rules.max_tile(session.position.board),
+        "moves": session.position.moves,
+        "ms": times,
+        "nodes": nodes,
+        "depth_mean": statistics.fmean(depths) if depths else 0.0,
+    }
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summarize(games: list[dict[str, Any]], size: int, budget_ms: float,
+              budget_nodes: int | None) -> dict[str, Any]:
+    times = [t for game in games for t in game["ms"]]
+    total_s = sum(times) / 1000.0
+    return {
+        "size": size,
+        "games": len(games),
+        "budget_ms": None if budget_nodes else budget_ms,
+        "budget_nodes": budget_nodes,
+        "python": sys.version.split()[0] + (" (Pyodide)" if sys.platform == "emscripten" else ""),
+        "reached": {str(tile): sum(g["max_tile"] >= tile for g in games) / len(games) for tile in MILESTONES},
+        "score_mean": statistics.fmean(g["score"] for g in games),
+        "score_median": statistics.median(g["score"] for g in games),
+        "moves_mean": statistics.fmean(g["moves"] for g in games),
+        "ms_per_move_mean": statistics.fmean(times) if times else 0.0,
+        "ms_per_move_p99": percentile(times, 0.99),
+        "positions_per_s": sum(g["nodes"] for g in games) / total_s if total_s else 0.0,
+        "depth_mean": statistics.fmean(g["depth_mean"] for g in games),
+        "max_tiles": sorted(g["max_tile"] for g in games),
+    }
+
+
+def table(summary: dict[str, Any]) -> str:
+    budget = (f"{summary['budget_nodes']} positions" if summary["budget_nodes"]
+              else f"{summary['budget_ms']:g} ms")
+    reached = "  ".join(f"{tile}: {share * 100:.0f} %" for tile, share in summary["reached"].items())
+    return "\n".join([
+        f"{summary['size']}x{summary['size']}, {summary['games']} games, budget {budget}, "
+        f"Python {summary['python']}",
+        f"reached      {reached}",
+        f"score        mean {summary['score_mean']:.0f}, median {summary['score_median']:.0f}",
+        f"moves/game   {summary['moves_mean']:.0f}",
+        f"ms/move      mean {summary['ms_per_move_mean']:.1f}, p99 {summary['ms_per_move_p99']:.1f}",
+        f"positions/s  {summary['positions_per_s']:.0f}  (mean depth {summary['depth_mean']:.2f})",
+    ])
+
+
+def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.solver")
+    commands = parser.add_subparsers(dest="command", required=True)
+    bench = commands.add_parser("bench", help="play whole games and report strength and speed")
+    bench.add_argument("--size", type=int, default=4, choices=rules.SIZES)
+    bench.add_argument("--games", type=int, default=10)
+    bench.add_argument("--budget-ms", type=float, default=20.0)
+    bench.add_argument("--budget-nodes", type=int, default=None,
+                       help="positions per move instead of a time budget (reproducible)")
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--first", type=int, default=0, help="skip this many games (to split a run)")
+    bench.add_argument("--max-moves", type=int, default=100_000, help="end each game after this many moves")
+    bench.add_argument("--json", action="store_true", help="print the summary as JSON")
+    bench.add_argument("--quiet", action="store_true", help="no line per game")
+    args = parser.parse_args(argv)
+    games = []
+    for number in range(args.first, args.first + args.games):
+        began = time.perf_counter()
+        game = play_game(args.size, args.seed + number, args.budget_ms, args.budget_nodes, args.max_moves)
+        games.append(game)
+        if not args.quiet:
+            print(f"game {number + 1}: score {game['score']}, tile {game['max_tile']}, "
+                  f"{game['moves']} moves, {time.perf_counter() - began:.1f} s", file=sys.stderr)
+    summary = summarize(games, args.size, args.budget_ms, args.budget_nodes)
+    out(json.dumps(summary) if args.json else table(summary))
+    return 0
