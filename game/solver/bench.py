@@ -20,15 +20,19 @@ from typing import Any
 
 from game import chance, rules
 from game.session import Session
-from game.solver.search import choose_move
+from game.solver.search import Pace, choose_move
 
 MILESTONES: tuple[int, ...] = (2048, 4096, 8192, 16384)
 
 
 def play_game(size: int, seed: int, budget_ms: float, budget_nodes: int | None,
               max_moves: int = 100_000) -> dict[str, Any]:
-    """One game to its end (the win is played through): its score, tile and costs."""
+    """One game to its end (the win is played through): its score, tile and costs.
+
+    A time budget is a mean over the game (`Pace`, as auto-play uses it); a positions
+    budget holds for every move, so the game is the same on every run."""
     session, _ = Session.new(size, chance.seeded(seed))
+    pace = Pace(budget_ms)
     session.keep_playing = True
     times: list[float] = []
     nodes = 0
@@ -36,7 +40,11 @@ def play_game(size: int, seed: int, budget_ms: float, budget_nodes: int | None,
     while not session.over and session.position.moves < max_moves:
         if session.status == "won":
             session.continue_after_win()
-        decision = choose_move(session.position.board, budget_ms, budget_nodes)
+        board = session.position.board
+        if budget_nodes is None:
+            decision = pace.choose(board)
+        else:
+            decision = choose_move(board, budget_nodes=budget_nodes)
         if decision.direction is None:
             break
         outcome = session.move(decision.direction)
@@ -46,6 +54,10 @@ def play_game(size: int, seed: int, budget_ms: float, budget_nodes: int | None,
         nodes += decision.nodes
         depths.append(decision.depth)
     return {
+        "size": size,
+        "budget_ms": None if budget_nodes else budget_ms,
+        "budget_nodes": budget_nodes,
+        "python": sys.version.split()[0] + (" (Pyodide)" if sys.platform == "emscripten" else ""),
         "seed": seed,
         "score": session.position.score,
         "max_tile": rules.max_tile(session.position.board),
@@ -63,16 +75,17 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def summarize(games: list[dict[str, Any]], size: int, budget_ms: float,
-              budget_nodes: int | None) -> dict[str, Any]:
+def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """One summary of games played with the same size and budget (`report` checks)."""
     times = [t for game in games for t in game["ms"]]
     total_s = sum(times) / 1000.0
+    first = games[0]
     return {
-        "size": size,
+        "size": first["size"],
         "games": len(games),
-        "budget_ms": None if budget_nodes else budget_ms,
-        "budget_nodes": budget_nodes,
-        "python": sys.version.split()[0] + (" (Pyodide)" if sys.platform == "emscripten" else ""),
+        "budget_ms": first["budget_ms"],
+        "budget_nodes": first["budget_nodes"],
+        "python": first["python"],
         "reached": {str(tile): sum(g["max_tile"] >= tile for g in games) / len(games) for tile in MILESTONES},
         "score_mean": statistics.fmean(g["score"] for g in games),
         "score_median": statistics.median(g["score"] for g in games),
@@ -114,15 +127,43 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     bench.add_argument("--max-moves", type=int, default=100_000, help="end each game after this many moves")
     bench.add_argument("--json", action="store_true", help="print the summary as JSON")
     bench.add_argument("--quiet", action="store_true", help="no line per game")
+    bench.add_argument("--record", metavar="FILE", help="append each game as a JSON line (see report)")
+    report = commands.add_parser("report", help="one summary of games recorded by bench --record")
+    report.add_argument("files", nargs="+", metavar="FILE")
+    report.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
+    if args.command == "report":
+        return report_of(args.files, args.json, out)
     games = []
     for number in range(args.first, args.first + args.games):
         began = time.perf_counter()
         game = play_game(args.size, args.seed + number, args.budget_ms, args.budget_nodes, args.max_moves)
         games.append(game)
+        if args.record:
+            with open(args.record, "a", encoding="utf-8") as record:
+                record.write(json.dumps(game) + "\n")
         if not args.quiet:
             print(f"game {number + 1}: score {game['score']}, tile {game['max_tile']}, "
                   f"{game['moves']} moves, {time.perf_counter() - began:.1f} s", file=sys.stderr)
-    summary = summarize(games, args.size, args.budget_ms, args.budget_nodes)
+    summary = summarize(games)
     out(json.dumps(summary) if args.json else table(summary))
+    return 0
+
+
+def report_of(files: list[str], as_json: bool, out: Callable[[str], Any]) -> int:
+    """Games recorded by several runs (say one per core) summarised as one run."""
+    games: list[dict[str, Any]] = []
+    for name in files:
+        with open(name, encoding="utf-8") as lines:
+            games += [json.loads(line) for line in lines if line.strip()]
+    kinds = {(g["size"], g["budget_ms"], g["budget_nodes"], g["python"]) for g in games}
+    if len(kinds) != 1:
+        print(f"report: the files mix runs: {sorted(map(str, kinds))}", file=sys.stderr)
+        return 2
+    seeds = [g["seed"] for g in games]
+    if len(set(seeds)) != len(seeds):
+        print("report: a seed was played twice", file=sys.stderr)
+        return 2
+    summary = summarize(games)
+    out(json.dumps(summary) if as_json else table(summary))
     return 0

@@ -319,3 +319,32 @@ def choose_move(board: Board, budget_ms: float = 20.0, budget_nodes: int | None 
         previous_cost, previous_nodes = cost, spent
     del previous_cost
     return Decision(DIRECTIONS[choice], completed, search.nodes, (clock() - began) * 1000.0)
+
+
+class Pace:
+    """A mean time budget over a game's moves, for auto-play and the bench.
+
+    A move that finishes early saves what it did not use (up to `CARRY` budgets), and
+    only a crowded board (few empty cells: where one depth more decides the game, and
+    where a depth costs least) may spend the savings. A move that overran (the clock is
+    looked at every `CHECK_EVERY` positions, and a busy machine stretches that) is paid
+    back by the next ones. So the mean over a game stays the budget.
+    """
+
+    CARRY = 5.0
+
+    def __init__(self, budget_ms: float) -> None:
+        self.budget_ms = budget_ms
+        self.saved_ms = 0.0  # negative: owed
+
+    def allowance(self, board: Board) -> float:
+        size = len(board)
+        crowded = sum(row.count(0) for row in board) <= size * size // 4
+        extra = self.saved_ms if crowded else min(self.saved_ms, 0.0)
+        return max(self.budget_ms / 4, self.budget_ms + extra)
+
+    def choose(self, board: Board, clock: Callable[[], float] = time.perf_counter) -> Decision:
+        decision = choose_move(board, self.allowance(board), clock=clock)
+        self.saved_ms = max(-self.CARRY * self.budget_ms,
+                            min(self.CARRY * self.budget_ms, self.saved_ms + self.budget_ms - decision.ms))
+        return decision

@@ -7,6 +7,7 @@ import io
 import json
 import time
 from contextlib import redirect_stderr
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -140,7 +141,7 @@ def test_a_bench_game_is_reproducible_from_its_seed() -> None:
     assert (other["score"], other["nodes"]) != (first["score"], first["nodes"])
 
 
-def test_the_bench_command_prints_its_summary() -> None:
+def test_the_bench_command_prints_its_summary(tmp_path: Path) -> None:
     printed: list[str] = []
     with redirect_stderr(io.StringIO()) as progress:
         code = bench.main(["bench", "--size", "5", "--games", "2", "--budget-nodes", "40",
@@ -154,6 +155,36 @@ def test_the_bench_command_prints_its_summary() -> None:
     assert summary["positions_per_s"] > 0
     assert "game 2:" in progress.getvalue()
     text: list[str] = []
+    with redirect_stderr(io.StringIO()):
+        for first in (0, 1):
+            bench.main(["bench", "--games", "1", "--first", str(first), "--budget-nodes", "30",
+                        "--max-moves", "8", "--record", str(tmp_path / f"part{first}.jsonl")])
+    merged: list[str] = []
+    assert bench.main(["report", str(tmp_path / "part0.jsonl"), str(tmp_path / "part1.jsonl"),
+                       "--json"], out=merged.append) == 0
+    assert json.loads(merged[0])["games"] == 2
+    with redirect_stderr(io.StringIO()) as complaint:
+        assert bench.main(["report", str(tmp_path / "part0.jsonl"), str(tmp_path / "part0.jsonl")]) == 2
+    assert "twice" in complaint.getvalue()
     bench.main(["bench", "--games", "1", "--budget-nodes", "40", "--max-moves", "5", "--quiet"],
                out=text.append)
     assert "reached" in text[0] and "ms/move" in text[0]
+
+
+def test_a_paced_game_keeps_its_mean_budget_and_spends_savings_only_when_crowded() -> None:
+    ticks = iter(range(10**9))
+    pace = search.Pace(20.0)
+    open_board = board("2 . . ./. . . ./. . 4 ./. . . .")
+    crowded = board("2 4 8 16/32 64 128 256/2 4 8 ./16 . . .")
+    assert pace.allowance(open_board) == 20.0
+    pace.saved_ms = 50.0
+    assert pace.allowance(open_board) == 20.0
+    assert pace.allowance(crowded) == 70.0
+    pace.saved_ms = -30.0  # an overrun is paid back on any board, down to a floor
+    assert pace.allowance(open_board) == 5.0
+    pace.saved_ms = 0.0
+    times: list[float] = []
+    for _ in range(40):  # a fake clock: each look moves 1 ms on, so searches are "slow"
+        decision = pace.choose(crowded, clock=lambda: next(ticks) / 1000.0)
+        times.append(decision.ms)
+    assert abs(sum(times) / len(times) - 20.0) < 20.0 * search.Pace.CARRY / len(times) + 1.0
