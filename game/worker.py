@@ -114,9 +114,9 @@ def merge_stats(stats_quoted: str) -> str:
     return json.dumps(engine().merge_stats(stored(stats_quoted) or ""))
 
 
-def hint(budget_ms: float, ticket: int) -> str:
-    """The solver's move for the game as it is (Hint and Auto-play; game/api.py)."""
-    return json.dumps(engine().hint(float(budget_ms), int(ticket)))
+def hint(budget_ms: float, ticket: int, paced: int = 0) -> str:
+    """The solver's move for the game as it is (Hint; Auto-play `paced`; game/api.py)."""
+    return json.dumps(engine().hint(float(budget_ms), int(ticket), bool(paced)))
 
 
 def export_all(game4_quoted: str, game5_quoted: str, game6_quoted: str, best_quoted: str,
@@ -188,6 +188,7 @@ def warm_up() -> None:
         scratch.merge_stats(scratch.new_game(size)["stats_save"])
         scratch.statistics(size)
         scratch.hint(5.0, 1)  # the solver's module and its line tables for this size
+        scratch.hint(2.0, 2, paced=True)
     exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None)
     scratch.check_import(exported["text"])
     scratch.check_import("{}")

@@ -509,8 +509,9 @@ class App:
     def solver_ready(self) -> bool:
         return self.engine is not None and not self.fatal and self.state is not None
 
-    def ask_solver(self, budget_ms: float, ticket: int) -> None:
-        self.engine.call("hint", budget_ms, ticket).then(self.on_hint, self.on_hint_failed)
+    def ask_solver(self, budget_ms: float, ticket: int, paced: bool) -> None:
+        self.engine.call("hint", budget_ms, ticket, 1 if paced else 0).then(
+            self.on_hint, self.on_hint_failed)
 
     def solver_failed(self, error: "Any") -> None:
         if str(js.window.py2048Engine.failure or ""):

@@ -18,7 +18,7 @@ hidden stops it; whatever answer arrives after that is ignored.
 
 Pure: the host is handed in (game/ui/app.py; tests use a fake), so this runs on
 CPython and MicroPython alike. The host provides `solver_ready()`, `ask_solver(budget_ms,
-ticket)`, `play_auto(direction)`, `drop_auto_moves()`, `later(ms)` (which calls `due`),
+ticket, paced)`, `play_auto(direction)`, `drop_auto_moves()`, `later(ms)` (which calls `due`),
 `now()` (ms), `speed()` (the setting), `notify(text)`, `state` (the engine's last state
 on the page, or None) and `view` with `say`, `show_hint` and `show_autoplay`.
 """
@@ -34,9 +34,10 @@ if TYPE_CHECKING:
 
 # Hint: the player waits for it, and it should be a good move: a short search.
 HINT_BUDGET_MS = 80.0
-# Auto-play: each move's search. At the paced speeds it fits the interval with room
-# for the round trip and the redraw; at full speed a shorter one gives more moves a
-# second (measured: docs/architecture.md).
+# Auto-play: each move's search, as a mean over the moves (the engine paces it:
+# game/solver `Pace`, so a crowded board may take a few times more). At the paced
+# speeds it fits the interval with room for the round trip and the redraw; at full
+# speed a shorter one gives more moves a second (measured: docs/architecture.md).
 PACED_BUDGET_MS = 30.0
 FULL_BUDGET_MS = 20.0
 # Answers in a row that came for a game no longer shown (another tab, a clock stored
@@ -102,7 +103,7 @@ class Pilot:
             self.host.notify(text.say("solver_starting"))
             return
         self.hint_ticket = self.ticket()
-        self.host.ask_solver(HINT_BUDGET_MS, self.hint_ticket)
+        self.host.ask_solver(HINT_BUDGET_MS, self.hint_ticket, False)
 
     def toggle(self) -> None:
         """The Auto-play button."""
@@ -126,7 +127,7 @@ class Pilot:
 
     def ask_next(self) -> None:
         self.auto_ticket = self.ticket()
-        self.host.ask_solver(budget_ms(self.host.speed()), self.auto_ticket)
+        self.host.ask_solver(budget_ms(self.host.speed()), self.auto_ticket, True)
 
     def stop(self) -> bool:
         """Stop Auto-play (whatever the reason); whether it was running. Its pending

@@ -41,6 +41,23 @@ def test_the_hint_is_a_legal_move_whenever_there_is_one(size: int, seed: int) ->
     assert json.loads(json.dumps(hint)) == hint
 
 
+def test_auto_play_paces_its_budget_over_the_moves() -> None:
+    """Paced (Auto-play): one Pace per budget, kept from move to move, its moves legal;
+    a plain Hint leaves it alone."""
+    engine = engine_on(played(2, 30))
+    hint = engine.hint(10.0, 1, paced=True)
+    pace = engine.pace
+    assert pace is not None and pace.budget_ms == 10.0
+    assert hint["direction"] in rules.legal_directions(engine.session.position.board)
+    engine.hint(10.0, 2, paced=True)
+    engine.hint(80.0, 3)
+    assert engine.pace is pace, "the same pace for the same budget, and Hint leaves it"
+    engine.hint(20.0, 4, paced=True)
+    assert engine.pace is not pace and engine.pace is not None and engine.pace.budget_ms == 20.0
+    stuck = engine_on(Session(consistent(board(STUCK)), chance.seeded(1)))
+    assert stuck.hint(10.0, paced=True)["direction"] is None
+
+
 def test_a_stuck_board_has_no_hint() -> None:
     engine = engine_on(Session(consistent(board(STUCK)), chance.seeded(1)))
     hint = engine.hint(20.0)

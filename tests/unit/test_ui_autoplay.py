@@ -45,6 +45,7 @@ class FakeHost:
         self.state: "dict[str, object] | None" = state()
         self.view = FakeView()
         self.asked: "list[tuple[float, int]]" = []
+        self.paced: "list[bool]" = []
         self.played: "list[str]" = []
         self.timers: "list[float]" = []
         self.notices: "list[str]" = []
@@ -53,8 +54,9 @@ class FakeHost:
     def solver_ready(self) -> bool:
         return self.ready
 
-    def ask_solver(self, budget_ms: float, ticket: int) -> None:
+    def ask_solver(self, budget_ms: float, ticket: int, paced: bool) -> None:
         self.asked.append((budget_ms, ticket))
+        self.paced.append(paced)
 
     def play_auto(self, direction: str) -> None:
         self.played.append(direction)
@@ -120,7 +122,7 @@ def test_hint_asks_then_marks_and_says_the_direction() -> None:
     host = FakeHost()
     pilot = autoplay.Pilot(host)
     pilot.hint()
-    assert host.asked == [(autoplay.HINT_BUDGET_MS, 1)]
+    assert host.asked == [(autoplay.HINT_BUDGET_MS, 1)] and host.paced == [False]
     pilot.answered(answer(1, "up"))
     assert host.view.hint == "up"
     assert host.view.said == ["Hint: move up."]
@@ -210,7 +212,7 @@ def test_auto_play_asks_plays_and_asks_again_after_each_move() -> None:
     pilot = autoplay.Pilot(host)
     pilot.toggle()
     assert pilot.running and host.view.pressed and host.view.said == ["Auto-play on."]
-    assert host.asked == [(autoplay.PACED_BUDGET_MS, 1)]
+    assert host.asked == [(autoplay.PACED_BUDGET_MS, 1)] and host.paced == [True]
     pilot.answered(answer(1, "down"))
     assert host.played == ["down"], "the first move goes at once"
     assert len(host.asked) == 1, "no new question before the move is on the page"
