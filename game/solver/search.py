@@ -52,6 +52,7 @@ SUM_WEIGHT = 11.0
 CUTOFF = 0.0001  # a chance node below this cumulative probability is not expanded
 CHECK_EVERY = 256  # positions between two looks at the clock
 MAX_DEPTH = 12
+FLOOR_DEPTH = 2  # depths searched to the end whatever the time budget says
 ONE, TWO = b"\x01", b"\x02"  # a spawned 2 and 4, as exponents
 
 
@@ -294,9 +295,12 @@ def choose_move(board: Board, budget_ms: float = 20.0, budget_nodes: int | None 
         return Decision(DIRECTIONS[legal[0][0]], 0, 0, (clock() - began) * 1000.0)
     choice: int = legal[0][0]
     completed = 0
-    previous_cost = 0.0
     previous_nodes = 0
+    deadline = search.deadline
     for depth in range(1, max_depth + 1):
+        # The first depths always finish on a time budget: they cost a few ms, and a
+        # busy machine must not reduce the move to a guess.
+        search.deadline = float("inf") if depth <= FLOOR_DEPTH else deadline
         depth_began = clock()
         nodes_before = search.nodes
         try:
@@ -307,17 +311,16 @@ def choose_move(board: Board, budget_ms: float = 20.0, budget_nodes: int | None 
         completed = depth
         cost = clock() - depth_began
         spent = search.nodes - nodes_before
+        if depth > 2 and spent == previous_nodes:
+            break  # the cut-off stopped the tree growing: deeper is the same search
         # Predict the next depth from this one's growth; skip it when it cannot finish.
         growth = max(4.0, spent / previous_nodes if previous_nodes else 8.0)
         if budget_nodes is None:
-            if clock() + cost * growth > search.deadline:
+            if depth >= FLOOR_DEPTH and clock() + cost * growth > deadline:
                 break
         elif search.nodes + spent * growth > budget_nodes:
             break
-        if spent == previous_nodes and depth > 2:
-            break  # the cut-off stopped the tree growing: deeper is the same search
-        previous_cost, previous_nodes = cost, spent
-    del previous_cost
+        previous_nodes = spent
     return Decision(DIRECTIONS[choice], completed, search.nodes, (clock() - began) * 1000.0)
 
 
@@ -331,7 +334,8 @@ class Pace:
     back by the next ones. So the mean over a game stays the budget.
     """
 
-    CARRY = 5.0
+    CARRY = 5.0  # savings kept, in budgets
+    DEBT = 1.0  # overrun remembered, in budgets
 
     def __init__(self, budget_ms: float) -> None:
         self.budget_ms = budget_ms
@@ -341,10 +345,10 @@ class Pace:
         size = len(board)
         crowded = sum(row.count(0) for row in board) <= size * size // 4
         extra = self.saved_ms if crowded else min(self.saved_ms, 0.0)
-        return max(self.budget_ms / 4, self.budget_ms + extra)
+        return max(self.budget_ms / 2, self.budget_ms + extra)
 
     def choose(self, board: Board, clock: Callable[[], float] = time.perf_counter) -> Decision:
         decision = choose_move(board, self.allowance(board), clock=clock)
-        self.saved_ms = max(-self.CARRY * self.budget_ms,
+        self.saved_ms = max(-self.DEBT * self.budget_ms,
                             min(self.CARRY * self.budget_ms, self.saved_ms + self.budget_ms - decision.ms))
         return decision

@@ -180,11 +180,21 @@ def test_a_paced_game_keeps_its_mean_budget_and_spends_savings_only_when_crowded
     pace.saved_ms = 50.0
     assert pace.allowance(open_board) == 20.0
     assert pace.allowance(crowded) == 70.0
-    pace.saved_ms = -30.0  # an overrun is paid back on any board, down to a floor
-    assert pace.allowance(open_board) == 5.0
+    pace.saved_ms = -5.0  # an overrun is paid back on any board, down to a floor
+    assert pace.allowance(open_board) == 15.0
+    pace.saved_ms = -30.0
+    assert pace.allowance(crowded) == 10.0
     pace.saved_ms = 0.0
     times: list[float] = []
     for _ in range(40):  # a fake clock: each look moves 1 ms on, so searches are "slow"
         decision = pace.choose(crowded, clock=lambda: next(ticks) / 1000.0)
         times.append(decision.ms)
     assert abs(sum(times) / len(times) - 20.0) < 20.0 * search.Pace.CARRY / len(times) + 1.0
+
+
+def test_a_starved_search_still_looks_two_moves_ahead() -> None:
+    """However short the time budget (a busy machine), depth 2 completes: a greedy
+    one-move guess is what loses games early."""
+    b = board("2 8 4 ./16 32 4 ./128 64 8 2/256 512 16 4")
+    decision = choose_move(b, budget_ms=0.001)
+    assert decision.depth >= search.FLOOR_DEPTH
