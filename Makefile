@@ -31,7 +31,7 @@ $(RUNTIME)/.stamp: package-lock.json
 # runtime, the engine's sources or the script that makes it change.
 SNAPSHOT := $(RUNTIME)/snapshot/snapshot.json
 snapshot: $(SNAPSHOT)
-$(SNAPSHOT): $(RUNTIME)/.stamp $(wildcard game/*.py) build/snapshot.mjs assets/engine/sources.mjs
+$(SNAPSHOT): $(RUNTIME)/.stamp $(wildcard game/*.py game/solver/*.py) build/snapshot.mjs assets/engine/sources.mjs
 	node build/snapshot.mjs $(RUNTIME)/pyodide $(RUNTIME)/snapshot
 
 # The manifest's PNG icons, drawn from the SVG with resvg (from npm ci; git-ignored).

@@ -29,7 +29,12 @@ so nothing here knows about the browser. Each call answers with a `Reply` dict:
      "ahead": {direction: str}}   # with lookahead: the "move" reply each direction
                                   # would give from the new state, as JSON text
 
-Three calls answer with other plain data: `statistics(size)` with {"kind":
+Four calls answer with other plain data: `hint(budget_ms, ticket, paced)` with {"kind": "hint",
+"ticket": the caller's ticket, "direction": "left" | "right" | "up" | "down" | None (no
+move changes the board), "revision": the game's revision, "size": n, "board": [[v]]
+(the game the move was chosen for: the page drops an answer for a game it no longer
+shows), "depth", "nodes", "ms"} (game/solver: the search's deepest full depth,
+positions evaluated, its time), `statistics(size)` with {"kind":
 "statistics", "size": n, "summary": {...}} (game/stats.py `summary`), `export_all`
 with {"kind": "export", "text": the export file}, and `check_import(text)` with
 {"kind": "import", "ok": bool, "error": str, "summary": {...}, "parts": {"games":
@@ -66,8 +71,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game import chance, rules, saves, stats, transfer
+from game import chance, rules, saves, solver, stats, transfer
 from game.session import MoveOutcome, Position, Session, Spawn
+from game.solver.search import Pace
 
 Reply = dict[str, Any]
 GameKey = tuple[Position, tuple[Position, ...], bool, int, int, bool]
@@ -224,6 +230,7 @@ class Engine:
         self.stats = stats.Stats()
         self.session, _ = Session.new(4, source)
         self.ahead: dict[str, tuple[Session, dict[int, int], bool]] = {}
+        self.pace: Pace | None = None  # Auto-play's mean budget over its moves
 
     # -- reading -----------------------------------------------------------------
 
@@ -477,6 +484,26 @@ class Engine:
             raise ValueError(f"unsupported board size {size}")
         best = max(self.best.get(size, 0), self.session.best if self.session.size == size else 0)
         return {"kind": "statistics", "size": size, "summary": stats.summary(self.stats, size, best)}
+
+    def hint(self, budget_ms: float, ticket: int = 0, paced: bool = False) -> dict[str, Any]:
+        """The solver's move for the game as it is (Hint, Auto-play): plain data, no
+        game reply; nothing changes. `budget_ms` bounds the search (at least 1 ms, at
+        most 1 s: the worker answers nothing else meanwhile); `paced` (Auto-play) makes
+        it the mean over the moves asked so (game/solver `Pace`: a crowded board may
+        spend what open ones saved). The answer names the revision and board it was
+        chosen for, and `ticket` as given."""
+        budget = min(max(float(budget_ms), 1.0), 1000.0)
+        board = self.session.position.board
+        if paced:
+            if self.pace is None or self.pace.budget_ms != budget:
+                self.pace = Pace(budget)
+            decision = self.pace.choose(board)
+        else:
+            decision = solver.choose_move(board, budget)
+        return {"kind": "hint", "ticket": int(ticket), "direction": decision.direction,
+                "revision": self.session.revision, "size": self.session.size,
+                "board": [list(row) for row in board], "depth": decision.depth,
+                "nodes": decision.nodes, "ms": round(decision.ms, 3)}
 
     def export_all(
         self, games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None

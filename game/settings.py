@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = "py2048-settings"
-VERSION = 2  # what dump_settings writes: version 1 plus "language"
-VERSIONS = (1, 2)  # what the readers take; a version 1 document has no language (auto)
+VERSION = 3  # what dump_settings writes: version 1 plus "language" (2) and "autoplay" (3)
+VERSIONS = (1, 2, 3)  # what the readers take; a field added later takes its default
 LANGUAGES = ("en", "ca", "pt", "nl")  # the ones the page speaks (assets/lang/)
 # Longer than any document the page writes (about 130 characters) by far, and short
 # enough that no nesting within it can exhaust a parser's stack.
@@ -48,10 +48,18 @@ FIELDS = (
     ("letters", (True, False)),
     ("palette", tuple(name for name, _ in PALETTES)),
     ("language", ("auto",) + LANGUAGES),  # auto: the browser's languages decide
+    ("autoplay", (5, 2, 10, "max")),  # Auto-play's moves a second; "max": as fast as it can
 )
-_ADDED_IN_2 = ("language",)
+# The fields added after version 1, and the version that added each.
+ADDED = (("language", 2), ("autoplay", 3))
 
 _NAMES = tuple(name for name, _ in FIELDS)
+
+
+def fields_of(version: int) -> "tuple[str, ...]":
+    """The fields a document of this version holds."""
+    later = [name for name, added in ADDED if added > version]
+    return tuple(name for name in _NAMES if name not in later)
 
 
 def defaults() -> "dict[str, Any]":
@@ -122,7 +130,7 @@ def check_settings(data: "Any") -> "dict[str, Any]":
     version = data.get("version")
     if type(version) is not int or version not in VERSIONS:
         raise ValueError("unknown settings version")
-    names = _NAMES if version == 2 else tuple(n for n in _NAMES if n not in _ADDED_IN_2)
+    names = fields_of(version)
     for key in data:
         if key not in names and key not in ("format", "version"):
             raise ValueError("unknown setting: " + str(key)[:40])

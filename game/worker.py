@@ -114,6 +114,11 @@ def merge_stats(stats_quoted: str) -> str:
     return json.dumps(engine().merge_stats(stored(stats_quoted) or ""))
 
 
+def hint(budget_ms: float, ticket: int, paced: int = 0) -> str:
+    """The solver's move for the game as it is (Hint; Auto-play `paced`; game/api.py)."""
+    return json.dumps(engine().hint(float(budget_ms), int(ticket), bool(paced)))
+
+
 def export_all(game4_quoted: str, game5_quoted: str, game6_quoted: str, best_quoted: str,
                stats_quoted: str, settings_quoted: str) -> str:
     """The export file for what the page's storage holds, each item quoted as usual."""
@@ -142,6 +147,7 @@ CALLS: dict[str, Callable[..., str]] = {
     "merge_stats": merge_stats,
     "export_all": export_all,
     "check_import": check_import,
+    "hint": hint,
 }
 
 
@@ -181,6 +187,8 @@ def warm_up() -> None:
         saved[size] = scratch.new_game(size)["save"]
         scratch.merge_stats(scratch.new_game(size)["stats_save"])
         scratch.statistics(size)
+        scratch.hint(5.0, 1)  # the solver's module and its line tables for this size
+        scratch.hint(2.0, 2, paced=True)
     exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None)
     scratch.check_import(exported["text"])
     scratch.check_import("{}")

@@ -15,6 +15,7 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 from game.ui import (
+    autoplay,
     buttons,
     clock,
     gestures,
@@ -84,6 +85,11 @@ class App:
         self.on_answer = self.proxy(self.answered)
         self.on_failure = self.proxy(self.failed)
         self.on_hide_notice = self.proxy(self.view.hide_notice)
+        # Hint and Auto-play (their room asks the engine's solver through this app).
+        self.pilot = autoplay.Pilot(self)
+        self.on_hint = self.proxy(self.pilot.answered)
+        self.on_hint_failed = self.proxy(self.solver_failed)
+        self.on_due = self.proxy(self.pilot.due)
 
     # -- start -------------------------------------------------------------------------
 
@@ -170,6 +176,7 @@ class App:
             return
         self.fatal = True
         self.queue = []
+        self.pilot.stop()
         if self.slow_shown or self.notice_timer is not None:
             self.view.hide_notice()
         js.window.py2048Failure.show(message)
@@ -228,6 +235,8 @@ class App:
             self.view.count_input()
         elif action in keys.DIRECTIONS:
             return self.play(action)
+        elif action.startswith("auto:"):
+            return self.play(action[5:], auto=True)
         elif action == "undo":
             return call("undo", self.elapsed())
         elif action == "new?":
@@ -287,10 +296,11 @@ class App:
         self.notify(text.say("imported") if stored else text.say("no_storage"))
         return self.switch(int(self.prefs.values["size"]))
 
-    def play(self, direction: str) -> "Any":
+    def play(self, direction: str, auto: bool = False) -> "Any":
         """A move: shown at once from the engine's lookahead when it has one (no round
         trip, so the board changes in the key's own task), then `take`n by the engine,
-        whose answer brings the next lookahead. Without one, the engine is asked."""
+        whose answer brings the next lookahead. Without one, the engine is asked.
+        An `auto` move (Auto-play's) is no move attempt of the player's: not counted."""
         ahead = self.ahead.get(direction)
         if ahead is None:
             return self.engine.call("move", direction, self.elapsed())
@@ -298,12 +308,18 @@ class App:
         try:
             self.apply(reply)
         finally:
-            self.view.count_input()
+            if not auto:
+                self.view.count_input()
             self.current = "taken"  # counted: the engine's answer only confirms it
         if not reply["changed"]:
+            if auto:
+                self.pilot.moved(False)
             return None  # nothing happened: the lookahead still holds for this state
         self.ahead = {}  # the next one comes with the engine's answer
-        return self.engine.call("take", direction, self.elapsed())
+        promise = self.engine.call("take", direction, self.elapsed())
+        if auto:
+            self.pilot.moved(True)  # asks the solver again: after `take`, so for this game
+        return promise
 
     def answered(self, answer: "Any") -> None:
         try:
@@ -325,6 +341,8 @@ class App:
                 self.view.say(text.say(key, size=text.size_name(self.size), score=reply["state"]["score"]))
                 return
             self.apply(reply)
+            if self.current.startswith("auto:"):  # played without a lookahead
+                self.pilot.moved(reply["changed"])
             if reply["kind"] == "undo_depth" and reply["changed"]:
                 self.view.say(text.say("undo_steps", n=reply["state"]["undo_depth"]))
         finally:  # a bug in drawing one reply must not stall every later input
@@ -372,6 +390,7 @@ class App:
         spoken = text.announce(reply)
         if spoken:
             self.view.say(spoken)
+        self.pilot.after_apply(kind, reply["changed"], state)
 
     def save(self, reply: "dict[str, Any]") -> None:
         """Store what the reply changed: the game only when the engine says the game
@@ -485,6 +504,36 @@ class App:
         if not lasting:
             self.notice_timer = js.setTimeout(self.on_hide_notice, NOTICE_MS)
 
+    # -- the solver's host (game/ui/autoplay.py) -----------------------------------------
+
+    def solver_ready(self) -> bool:
+        return self.engine is not None and not self.fatal and self.state is not None
+
+    def ask_solver(self, budget_ms: float, ticket: int, paced: bool) -> None:
+        self.engine.call("hint", budget_ms, ticket, 1 if paced else 0).then(
+            self.on_hint, self.on_hint_failed)
+
+    def solver_failed(self, error: "Any") -> None:
+        if str(js.window.py2048Engine.failure or ""):
+            return  # the engine is gone: `engine_lost` says so
+        js.console.error("engine: hint failed: " + str(error))
+        self.pilot.failed()
+
+    def play_auto(self, direction: str) -> None:
+        self.push("auto:" + direction)
+
+    def drop_auto_moves(self) -> None:
+        self.queue = [action for action in self.queue if not action.startswith("auto:")]
+
+    def later(self, ms: float) -> None:
+        js.setTimeout(self.on_due, int(ms))
+
+    def now(self) -> float:
+        return now()
+
+    def speed(self) -> "Any":
+        return self.prefs.values["autoplay"]
+
     # -- input -------------------------------------------------------------------------
 
     def proxy(self, fn: "Any") -> "Any":
@@ -503,6 +552,7 @@ class App:
         action = keys.action_for_key(key, code, ctrl, alt, meta, in_field, self.letters, shift)
         if action is None:
             return None
+        self.pilot.stop()  # any key of the game's is the player's: Auto-play gives way
         if action in keys.READING:
             # Said at once, of what is on screen (also while the engine loads); never
             # queued nor counted: reading is not a move attempt. A dialog in front of
@@ -556,6 +606,7 @@ class App:
     def on_pointerup(self, event: "Any") -> None:
         direction = self.tracker.up(int(event.pointerId), float(event.clientX), float(event.clientY))
         if direction:
+            self.pilot.stop()
             self.push("noop" if self.blocked() else direction)
 
     def on_pointercancel(self, event: "Any") -> None:
@@ -566,6 +617,10 @@ class App:
         if not button:
             return
         name = buttons.name_of(str(button.getAttribute("data-action") or ""), str(button.id or ""))
+        if name == "#autoplay":
+            self.pilot.toggle()
+            return
+        self.pilot.stop()  # any other button is the player's input
         if name in buttons.BUTTONS:
             closes, opens, action = buttons.BUTTONS[name]
             for dialog in closes:
@@ -590,6 +645,8 @@ class App:
             self.share(statistics.share_text(int(self.view.value_of("stats-size")), self.summary))
         elif name == "#import":
             js.window.py2048Files.pick("import-file")
+        elif name == "#hint":
+            self.pilot.hint()
 
     def share(self, message: str) -> None:
         js.window.py2048Share.share(message).then(self.proxy_once(self.shared))
@@ -657,6 +714,7 @@ class App:
                 clock.should_run(self.state["status"], self.state["moves"], self.visible()), now()
             )
             if not self.visible():
+                self.pilot.stop()
                 self.push("clock")
 
     def tick(self) -> None:

@@ -3,8 +3,9 @@ and the action it puts in the queue (game/ui/app.py `begin`).
 
 A button is named by its `data-action`, or by its id when it has none. Buttons that
 need more than this (Settings fills its form first, Share composes a text, Import opens
-the file chooser) are handled by name in the app. Pure: tested on CPython and
-MicroPython, and against index.html (every button there is known here or in SPECIAL).
+the file chooser, Hint and Auto-play ask the solver: game/ui/autoplay.py) are handled
+by name in the app. Pure: tested on CPython and MicroPython, and against index.html
+(every button there is known here or in SPECIAL).
 """
 
 # name -> (dialogs to close, dialog to open or "", queue action or "")
@@ -25,7 +26,7 @@ BUTTONS = {
     "cancel-import": (("import",), "", ""),
 }
 # Buttons the app handles itself (see the module docstring).
-SPECIAL = ("#settings", "#stats", "share", "share-stats", "#import")
+SPECIAL = ("#settings", "#stats", "share", "share-stats", "#import", "#hint", "#autoplay")
 # What `closest()` looks for: any button with a data-action, or one of these ids.
 SELECTOR = "[data-action], " + ", ".join(
     sorted({name for name in list(BUTTONS) + list(SPECIAL) if name.startswith("#")}))

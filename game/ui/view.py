@@ -45,6 +45,8 @@ class View:
         self.clock = document.getElementById("clock")
         self.undo = document.getElementById("undo")
         self.live = document.getElementById("live")
+        self.hint_mark = document.getElementById("hint-mark")
+        self.autoplay = document.getElementById("autoplay")
         self.notice = document.getElementById("notice")
         # #cells' gridcells, row by row: index.html's 4×4 grid until another size is set.
         nodes = self.cells.querySelectorAll(".cell")
@@ -211,6 +213,26 @@ class View:
             text = text + "\u00a0"
         self.said = text
         self.live.textContent = text
+
+    # -- hint and auto-play -------------------------------------------------------------
+
+    def show_hint(self, direction: "str | None") -> None:
+        """Hint's arrow on the board, and `#game[data-hint]`; None takes both away."""
+        if direction is None:
+            self.game.removeAttribute("data-hint")
+            self.hint_mark.hidden = True
+            return
+        self.hint_mark.setAttribute("data-dir", direction)
+        self.hint_mark.hidden = False
+        self.game.setAttribute("data-hint", direction)
+
+    def show_autoplay(self, on: bool) -> None:
+        """The Auto-play button pressed or not, and `#game[data-autoplay]` while it runs."""
+        self.autoplay.setAttribute("aria-pressed", "true" if on else "false")
+        if on:
+            self.game.setAttribute("data-autoplay", "on")
+        else:
+            self.game.removeAttribute("data-autoplay")
 
     def show_notice(self, text: str) -> None:
         self.notice.textContent = text

@@ -9,8 +9,12 @@ import json
 
 from game import settings
 
-GOOD = {"format": "py2048-settings", "version": 2, "size": 6, "undo": 5, "animations": "off",
-        "theme": "contrast", "letters": False, "palette": "lagoon", "language": "ca"}
+GOOD = {"format": "py2048-settings", "version": 3, "size": 6, "undo": 5, "animations": "off",
+        "theme": "contrast", "letters": False, "palette": "lagoon", "language": "ca",
+        "autoplay": "max"}
+# What the page wrote before Auto-play: still read, at its default speed.
+GOOD_V2 = {"format": "py2048-settings", "version": 2, "size": 6, "undo": 5, "animations": "off",
+           "theme": "contrast", "letters": False, "palette": "lagoon", "language": "ca"}
 # What the page wrote before it had languages: still read, as "auto".
 GOOD_V1 = {"format": "py2048-settings", "version": 1, "size": 6, "undo": 5, "animations": "off",
            "theme": "contrast", "letters": False, "palette": "lagoon"}
@@ -32,7 +36,8 @@ def changed(**values: object) -> "dict[str, object]":
 
 def test_defaults_are_each_fields_first_choice() -> None:
     assert settings.defaults() == {"size": 4, "undo": 1, "animations": "normal", "theme": "auto",
-                                   "letters": True, "palette": "classic", "language": "auto"}
+                                   "letters": True, "palette": "classic", "language": "auto",
+                                   "autoplay": 5}
     first = settings.defaults()
     first["size"] = 6
     assert settings.defaults()["size"] == 4, "each call gives a fresh dict"
@@ -49,7 +54,7 @@ def test_palettes_and_the_milestones_that_unlock_them() -> None:
 def test_dump_then_read_and_check_round_trip() -> None:
     values = settings.check_settings(json.dumps(GOOD))
     text = settings.dump_settings(values)
-    assert " " not in text and text.startswith('{"format":"py2048-settings","version":2,')
+    assert " " not in text and text.startswith('{"format":"py2048-settings","version":3,')
     assert settings.read_settings(text) == values
     assert settings.check_settings(text) == values
     assert json.loads(text) == GOOD
@@ -57,16 +62,38 @@ def test_dump_then_read_and_check_round_trip() -> None:
 
 def test_dump_writes_the_fields_in_one_fixed_order() -> None:
     text = settings.dump_settings(settings.defaults())
-    assert text == ('{"format":"py2048-settings","version":2,"size":4,"undo":1,"animations":"normal",'
-                    '"theme":"auto","letters":true,"palette":"classic","language":"auto"}')
+    assert text == ('{"format":"py2048-settings","version":3,"size":4,"undo":1,"animations":"normal",'
+                    '"theme":"auto","letters":true,"palette":"classic","language":"auto","autoplay":5}')
 
 
 def test_a_version_1_document_reads_with_the_language_automatic() -> None:
-    expected = dict(GOOD_V1, language="auto")
+    expected = dict(GOOD_V1, language="auto", autoplay=5)
     del expected["format"], expected["version"]
     assert settings.read_settings(json.dumps(GOOD_V1)) == expected
     assert settings.check_settings(json.dumps(GOOD_V1)) == expected
     assert "unknown" in raises_value_error(dict(GOOD_V1, language="ca"))
+    assert "unknown" in raises_value_error(dict(GOOD_V1, autoplay=2))
+
+
+def test_a_version_2_document_reads_with_auto_play_at_its_default_speed() -> None:
+    expected = dict(GOOD_V2, autoplay=5)
+    del expected["format"], expected["version"]
+    assert settings.read_settings(json.dumps(GOOD_V2)) == expected
+    assert settings.check_settings(json.dumps(GOOD_V2)) == expected
+    assert settings.check_settings(GOOD_V2) == expected
+    assert "unknown" in raises_value_error(dict(GOOD_V2, autoplay=10))
+    # Written again, it is a version 3 document with the default speed.
+    assert json.loads(settings.dump_settings(expected)) == dict(GOOD_V2, version=3, autoplay=5)
+
+
+def test_auto_play_speeds() -> None:
+    for speed in (2, 5, 10, "max"):
+        assert settings.check_settings(changed(autoplay=speed))["autoplay"] == speed
+    for bad in (0, 1, 3, 5.0, "5", True, None, "fast"):
+        assert "autoplay" in raises_value_error(changed(autoplay=bad))
+        assert settings.read_settings(json.dumps(changed(autoplay=bad)))["autoplay"] == 5
+    assert settings.fields_of(1)[-1] == "palette" and settings.fields_of(2)[-1] == "language"
+    assert settings.fields_of(3)[-1] == "autoplay"
 
 
 def test_dump_refuses_a_value_that_is_not_a_choice() -> None:
@@ -82,12 +109,12 @@ def test_dump_refuses_a_value_that_is_not_a_choice() -> None:
 
 def test_lenient_read_never_raises_and_falls_back_field_by_field() -> None:
     for text in (None, 42, "", "nope", "[1]", "null", '"text"', "{}", "{" * 5000,
-                 json.dumps(changed(format="other")), json.dumps(changed(version=3)),
+                 json.dumps(changed(format="other")), json.dumps(changed(version=4)),
                  json.dumps(changed(version=True)), " " * (settings.MAX_TEXT + 1)):
         assert settings.read_settings(text) == settings.defaults(), text
     partly = settings.read_settings(json.dumps(changed(size=8, undo=True, theme="neon", extra=1)))
     assert partly == {"size": 4, "undo": 1, "animations": "off", "theme": "auto",
-                      "letters": False, "palette": "lagoon", "language": "ca"}
+                      "letters": False, "palette": "lagoon", "language": "ca", "autoplay": "max"}
     missing = {k: v for k, v in GOOD.items() if k != "palette"}
     assert settings.read_settings(json.dumps(missing))["palette"] == "classic"
 
@@ -103,7 +130,7 @@ def test_rule_a_bool_is_no_int_and_an_int_no_bool() -> None:
 
 def test_strict_check_names_what_is_wrong() -> None:
     assert "format" in raises_value_error(changed(format="py2048-game"))
-    assert "version" in raises_value_error(changed(version=3))
+    assert "version" in raises_value_error(changed(version=4))
     assert "language" in raises_value_error(changed(language="fr"))
     assert "version" in raises_value_error(changed(version="1"))
     assert "unknown" in raises_value_error(changed(colour="red"))

@@ -73,6 +73,22 @@ def test_export_of_nothing_stored_imports() -> None:
     assert bundle.games == {4: None, 5: None, 6: None} and bundle.summary["played"] == 0
 
 
+def test_settings_of_version_2_export_and_import_with_auto_play_at_its_default() -> None:
+    """A file exported before Auto-play (settings version 2, no speed) still imports,
+    and so does storage from then: exported as the current version."""
+    version_2 = {"format": "py2048-settings", "version": 2, "size": 5, "undo": 5,
+                 "animations": "fast", "theme": "dark", "letters": True, "palette": "classic",
+                 "language": "nl"}
+    data = exported()
+    data["settings"] = version_2
+    bundle = transfer.check_bundle(json.dumps(data))
+    assert json.loads(bundle.settings) == dict(version_2, version=3, autoplay=5)
+    games, best, kept, _ = stored()
+    again = json.loads(transfer.export_bundle(games, best, kept, json.dumps(version_2), JAN_2025))
+    assert again["settings"] == dict(version_2, version=3, autoplay=5)
+    assert transfer.check_bundle(json.dumps(again)).settings == bundle.settings
+
+
 def test_an_older_game_version_imports_as_the_current_one() -> None:
     data = exported()
     del data["games"]["4"]["counted"]

@@ -69,7 +69,11 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
     assert checked["parts"]["games"] == {"4": started["save"], "5": None, "6": None}
     refused = json.loads(worker.call("check_import", json.dumps([json.dumps("{}")])))
     assert not refused["ok"] and "export file" in refused["error"]
-    assert set(worker.CALLS) == set(kinds) | {"start", "statistics", "export_all", "check_import"}
+    for args in ([5, 7], [5, 7, 1]):
+        hint = json.loads(worker.call("hint", json.dumps(args)))
+        assert hint["kind"] == "hint" and hint["ticket"] == 7 and hint["direction"] in (
+            None, "left", "right", "up", "down")
+    assert set(worker.CALLS) == set(kinds) | {"start", "statistics", "export_all", "check_import", "hint"}
 
 
 @pytest.mark.parametrize("name, args", [

@@ -1,0 +1,33 @@
+"""The page loads every module of its UI, and the engine's worker every engine module."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_pyscript_loads_every_ui_module() -> None:
+    toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    listed = set(re.findall(r'^"\./(game/[^"]+\.py)" = "\./\1"$', toml, re.MULTILINE))
+    wanted = {"game/__init__.py", "game/settings.py"} | {
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "game" / "ui").glob("*.py")
+        if path.name != "app.py"}  # the entry script itself (index.html)
+    assert wanted <= listed, f"not loaded by the page: {sorted(wanted - listed)}"
+
+
+def test_the_engine_worker_loads_every_module_the_engine_imports() -> None:
+    sources = (ROOT / "assets" / "engine" / "sources.mjs").read_text(encoding="utf-8")
+    listed = set(re.findall(r'^  "(game/[^"]+\.py)",$', sources, re.MULTILINE))
+    imported = set()
+    for path in listed:
+        text = (ROOT / path).read_text(encoding="utf-8")
+        for package, names in re.findall(r"^from (game(?:\.\w+)*) import ([\w, ]+)$", text, re.MULTILINE):
+            for name in names.split(","):
+                module = f"{package}.{name.strip()}".replace(".", "/")
+                for candidate in (f"{module}.py", f"{module}/__init__.py", package.replace(".", "/") + ".py"):
+                    if (ROOT / candidate).is_file():
+                        imported.add(candidate)
+                        break
+    assert imported <= listed, f"imported by the engine but not loaded: {sorted(imported - listed)}"
