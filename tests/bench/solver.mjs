@@ -14,6 +14,13 @@ pyodide.setStdout({ batched: (line) => process.stdout.write(line + "\n") });
 pyodide.setStderr({ batched: (line) => process.stderr.write(line + "\n") });
 pyodide.FS.mkdirTree("/proj");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/proj");
+// The working directory too, at its own path, so `--record FILE` lands where asked.
+const here = process.cwd();
+if (here !== root) {
+  pyodide.FS.mkdirTree(here);
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: here }, here);
+}
+pyodide.FS.chdir(here === root ? "/proj" : here);
 pyodide.globals.set("_args", pyodide.toPy(process.argv.slice(2)));
 pyodide.globals.set("_version", version);
 let code = 1;
