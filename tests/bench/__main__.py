@@ -10,7 +10,8 @@ alternated round by round (A, B, C, A, B, C ...), each in a fresh browser contex
 3. the original 2048 (`--anchor DIR`, served on its own loopback port) booting, and
    the first key that moves the board, ours and the anchor's;
 4. key → board latency and long tasks over `--moves` moves: ours and the anchor with
-   animations on, ours with prefers-reduced-motion;
+   animations on, ours with prefers-reduced-motion; then 200 moves of Auto-play at full
+   speed: moves per second and main-thread long tasks (tests/bench/autoplay.py);
 5. bytes of each cold load (from the server's log, rows of 1 and 3);
 6. Lighthouse desktop and phone (skipped by --quick); 7. engine moves/s on CPython.
 Phone run (`--network phone`): measurement 1 only, under Lighthouse's mobile link and 4x
@@ -35,12 +36,13 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.bench import engine, lighthouse, machine, solver, throttle
+from tests.bench import autoplay, engine, lighthouse, machine, solver, throttle
 from tests.bench.boot import Target, boot_run
 from tests.bench.keys import first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
 from tests.bench.report import (
     Table,
+    autoplay_rows,
     boot_rows,
     engine_rows,
     failures,
@@ -164,6 +166,8 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     )
     section["first_move"] = rounds(options.runs, "first key", firsts)
     section["latency"] = rounds(options.runs, f"latency ({options.moves} moves)", plays)
+    log(f"auto-play at full speed ({autoplay.MOVES} moves)")
+    section["autoplay"] = autoplay.measure(browser, site.url, 1 if options.quick else options.runs)
     return section
 
 
@@ -198,13 +202,16 @@ def table_of(section: dict[str, Any]) -> Table:
         traced_rows(table, section["traced"])
     if "first_move" in section:
         input_rows(table, section["first_move"], section["latency"])
+    if section.get("autoplay"):
+        autoplay_rows(table, section["autoplay"])
     if section.get("lighthouse"):
         lighthouse_rows(table, section["lighthouse"])
     if section.get("engine"):
         engine_rows(table, section["engine"])
     if "solver" in section:
         solver_rows(table, section["solver"])
-    failures(table, {k: section[k] for k in ("boot", "traced", "first_move", "latency", "lighthouse")
+    failures(table, {k: section[k]
+                     for k in ("boot", "traced", "first_move", "latency", "autoplay", "lighthouse")
                      if section.get(k)})
     return table
 

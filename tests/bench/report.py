@@ -185,6 +185,30 @@ def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
                   [r["longest"] for r in runs], ms)
 
 
+def autoplay_rows(table: Table, autoplay: dict[str, list[dict[str, Any]]]) -> None:
+    """Auto-play at full speed (tests/bench/autoplay.py): its pace and the main thread's
+    long tasks while it plays; the solver's time per move in the worker."""
+    autoplay = {variant: ok(runs) for variant, runs in autoplay.items() if ok(runs)}
+    for variant, runs in autoplay.items():
+        label = f"auto-play at full speed, {runs[0]['target']} moves"
+        table.add(f"{label}: moves per second", variant, [r["moves_per_s"] for r in runs], per_s)
+        table.add("… longest main-thread task (0: none ≥ 50 ms)", variant, [r["longest"] for r in runs], ms)
+        table.add("… main-thread tasks ≥ 50 ms", variant, [r["long_tasks"] for r in runs], count)
+        table.add("… solver ms per move in the worker, mean", variant,
+                  [statistics.fmean(r["hint_ms"]) if r["hint_ms"] else None for r in runs], ms1)
+        table.add("… solver question → answer on the page, p95", variant,
+                  [percentile(r["hint_round_trip_ms"], 0.95) for r in runs], ms1)
+        early = [r for r in runs if r["ended_early"]]
+        if early:
+            table.text("… runs that ended before the last move (game over or stopped)", variant,
+                       f"{len(early)} of {len(runs)}",
+                       ", ".join(f"{r['moves']} moves ({r['status']})" for r in early), len(runs))
+
+
+def per_s(value: float) -> str:
+    return f"{value:,.1f}/s"
+
+
 def lighthouse_rows(table: Table, lighthouse: dict[str, list[dict[str, Any]]]) -> None:
     lighthouse = {preset: ok(runs) for preset, runs in lighthouse.items()}
     for preset, runs in lighthouse.items():
