@@ -2,7 +2,9 @@
 
 Each round plays the first `MOVES` moves of the same seeded 4x4 game at the page's
 auto-play budget, once on CPython and once in Pyodide (tests/bench/solver.mjs), and
-keeps each run's mean and p99 ms per move and positions per second. Whole games (the
+keeps each run's mean and p99 ms per move and positions per second. The budget counts
+the process's own CPU time (`--clock cpu`), so a busy machine slows the run, not the
+numbers. Whole games (the
 reach rates) take tens of minutes: they are the README's table, run by hand with
 `python -m game.solver bench` (README, "Solver").
 Usage: python -m tests.bench.solver [--rounds N]
@@ -24,7 +26,7 @@ BUDGET_MS = 20.0
 
 def arguments(seed: int) -> list[str]:
     return ["bench", "--size", "4", "--games", "1", "--budget-ms", f"{BUDGET_MS:g}",
-            "--seed", str(seed), "--max-moves", str(MOVES), "--json", "--quiet"]
+            "--seed", str(seed), "--max-moves", str(MOVES), "--clock", "cpu", "--json", "--quiet"]
 
 
 def run(where: str, seed: int) -> dict[str, Any]:
