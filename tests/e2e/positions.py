@@ -150,6 +150,15 @@ WIN_BOARD = board_of([
     [0, 0, 0, 0],
 ])
 
+# One empty cell, no equal neighbours; left and up are the only moves, and after
+# either, whatever spawns, no move is left: any player (the solver too) loses next.
+DOOMED_BOARD = board_of([
+    [0, 64, 32, 16],
+    [16, 8, 64, 32],
+    [64, 16, 8, 512],
+    [256, 32, 16, 256],
+])
+
 # One empty cell, no equal neighbours: after left, whatever spawns, no move is left.
 # Right is legal here (and undo after the loss makes the game playable again).
 OVER_BOARD = board_of([

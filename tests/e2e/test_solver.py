@@ -208,7 +208,12 @@ def test_auto_play_stops_at_a_win_and_keep_playing_does_not_restart_it(open_game
 
 
 def test_auto_play_stops_when_the_game_is_over(open_game: OpenGame) -> None:
-    game = open_with(open_game, board=positions.OVER_BOARD, autoplay="max")
+    doomed = positions.DOOMED_BOARD  # every move loses, whatever spawns: the solver too
+    for direction in rules.legal_directions(doomed):
+        after, _ = rules.slide(doomed, direction)
+        assert not any(rules.can_move(rules.place(after, cell, value))
+                       for cell in rules.empty_cells(after) for value in (2, 4))
+    game = open_with(open_game, board=doomed, autoplay="max")
     game.start()
     game.click("#autoplay")
     game.wait_status("over")
