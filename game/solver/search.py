@@ -37,6 +37,7 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
+from game import rules
 from game.rules import Board
 
 DIRECTIONS: tuple[str, ...] = ("left", "right", "up", "down")
@@ -89,20 +90,10 @@ class Learned(dict[K, V]):
 
 
 def slid(cells: list[int]) -> list[int]:
-    """Exponents of a line slid toward index 0 (RULES.md: each tile merges once, pairs
-    from the wall outward)."""
-    out: list[int] = []
-    merged = True  # no tile yet that may merge
-    for cell in cells:
-        if not cell:
-            continue
-        if not merged and out[-1] == cell:
-            out[-1] += 1
-            merged = True
-        else:
-            out.append(cell)
-            merged = False
-    return out + [0] * (len(cells) - len(out))
+    """Exponents of a line slid toward index 0, by the engine's own rule
+    (`rules.slide_line`; memoised here per line, so the conversion costs nothing)."""
+    values = tuple((1 << cell) if cell else 0 for cell in cells)
+    return [value.bit_length() - 1 if value else 0 for value in rules.slide_line(values).line]
 
 
 def line_score(cells: list[int]) -> float:
@@ -288,7 +279,7 @@ def choose_move(board: Board, budget_ms: float = 20.0, budget_nodes: int | None 
     size = len(board)
     packed = pack(board)
     search = Search(size, began + budget_ms / 1000.0, budget_nodes, clock)
-    legal = list(search.children(packed))
+    legal = search.children(packed)
     if not legal:
         return Decision(None, 0, 0, (clock() - began) * 1000.0)
     if len(legal) == 1:
