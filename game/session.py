@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game import chance, rules
+from game import record as records
+from game.daily import Daily
 from game.rules import Board, Cell, TileMove
 
 UNDO_DEPTHS: tuple[int, ...] = (1, 5)
@@ -44,7 +46,8 @@ class MoveOutcome:
 
 
 def start_position(size: int, source: chance.WordSource) -> tuple[Position, tuple[Spawn, ...]]:
-    """A fresh game: two tiles in two different random cells, score 0, moves 0."""
+    """A fresh game: two tiles in two different random cells, score 0, moves 0
+    (for a daily board, `source` is its stream 0)."""
     if size not in rules.SIZES:
         raise ValueError(f"unsupported board size {size}")
     board = rules.new_board(size)
@@ -66,6 +69,12 @@ class Session:
     says the game is already in the statistics (game/stats.py): set once, when the game
     first ends, and kept through undo, so that undoing a lost game and losing it again
     does not count it twice.
+
+    `daily` makes it the day's board (game/daily.py): every spawn comes from the day's
+    stream for that move, and there is no undo (an undo would show the next spawn
+    before the player commits to a move). `record` is the whole game so far, start
+    tiles, moves and spawns (game/record.py), from which it can be watched again;
+    None for a game stored before records were kept.
     """
 
     position: Position
@@ -77,13 +86,21 @@ class Session:
     clock_ms: int = 0
     revision: int = 0
     counted: bool = False
+    daily: Daily | None = None
+    record: str | None = None
 
     @classmethod
     def new(
-        cls, size: int, source: chance.WordSource, best: int = 0, undo_depth: int = 1, revision: int = 0
+        cls, size: int, source: chance.WordSource, best: int = 0, undo_depth: int = 1, revision: int = 0,
+        daily: Daily | None = None,
     ) -> tuple[Session, tuple[Spawn, ...]]:
-        position, spawns = start_position(size, source)
-        return cls(position, source, best=best, undo_depth=undo_depth, revision=revision), spawns
+        if daily is not None and daily.size != size:
+            raise ValueError("a daily board has its own size")
+        position, spawns = start_position(size, daily.stream(0) if daily else source)
+        start = records.start(size, [(s.cell, s.value) for s in spawns])
+        session = cls(position, source, best=best, undo_depth=undo_depth, revision=revision, daily=daily,
+                      record=start)
+        return session, spawns
 
     def __post_init__(self) -> None:
         if self.undo_depth not in UNDO_DEPTHS:
@@ -109,6 +126,10 @@ class Session:
     def can_undo(self) -> bool:
         return bool(self.history)
 
+    def spawn_source(self, move_number: int) -> chance.WordSource:
+        """Where the spawn after move `move_number` draws its words."""
+        return self.daily.stream(move_number) if self.daily else self.source
+
     def move(self, direction: str) -> MoveOutcome:
         """Apply one move attempt. A move that changes nothing changes no state at all."""
         if direction not in rules.DIRECTIONS:
@@ -119,10 +140,13 @@ class Session:
         board, points, tiles = rules.move_tiles(before.board, direction)
         if board == before.board:
             return MoveOutcome(direction, changed=False)
-        board, cell, value = chance.spawn(board, self.source)
+        board, cell, value = chance.spawn(board, self.spawn_source(before.moves + 1))
         won = before.won or rules.max_tile(board) >= rules.WIN_VALUE
         newly_won = won and not before.won
-        self.history = (self.history + [before])[-self.undo_depth :]
+        if self.daily is None:
+            self.history = (self.history + [before])[-self.undo_depth :]
+        if self.record is not None:
+            self.record += records.step(self.size, direction, cell, value)
         self.position = Position(board, before.score + points, before.moves + 1, won)
         if newly_won:
             self.keep_playing = False
@@ -136,6 +160,8 @@ class Session:
         self.position = self.history.pop()
         if not self.position.won:
             self.keep_playing = False
+        if self.record is not None:
+            self.record = records.cut(self.record, self.position.moves)
         return True
 
     def continue_after_win(self) -> bool:
