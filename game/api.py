@@ -71,7 +71,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from game import chance, rules, saves, solver, stats, transfer
+from game import chance, daily, replay, rules, saves, solver, stats, transfer
+from game import record as records
 from game.session import MoveOutcome, Position, Session, Spawn
 from game.solver.search import Pace
 
@@ -136,7 +137,19 @@ def state_of(session: Session, best: dict[int, int]) -> dict[str, Any]:
         "clock_ms": session.clock_ms,
         "max_tile": rules.max_tile(session.position.board),
         "revision": session.revision,
+        "mode": "daily" if session.daily else "classic",
+        "date": session.daily.date if session.daily else "",
+        "practice": session.practice,
+        "code": result_code(session) if session.daily and session.over else "",
+        "watchable": bool(session.record) and session.position.moves > 0,
     }
+
+
+def result_code(session: Session) -> str:
+    """The code (game/replay.py) of a daily game as played so far."""
+    if session.daily is None or session.record is None:
+        return ""
+    return replay.encode(session.daily.date, session.size, records.directions(session.record))
 
 
 def reply_of(
@@ -231,6 +244,11 @@ class Engine:
         self.session, _ = Session.new(4, source)
         self.ahead: dict[str, tuple[Session, dict[int, int], bool]] = {}
         self.pace: Pace | None = None  # Auto-play's mean budget over its moves
+        # A daily game's best is the day's own (its result or a better practice try),
+        # never the 4×4 best score: the daily board does not touch the normal game.
+        self.daily_best: dict[int, int] = {}
+        self.verified: replay.Outcome | None = None  # the last code that verified
+        self.watching: Watch | None = None  # a game being watched on the board
 
     # -- reading -----------------------------------------------------------------
 
@@ -247,9 +265,14 @@ class Engine:
         document must not be stored again (it came from storage). `stats_before` (the
         statistics when the call began) decides `stats_changed` and `unlocked`."""
         game_changed = False if before is None else settle(self.session, before)
-        reply = reply_of(self.session, self.best, kind, changed, game_changed, **extra)
+        reply = reply_of(self.session, self._bests(self.session), kind, changed, game_changed, **extra)
+        reply["best_save"] = saves.dump_best(self.best)
         reply.update(self._progress(stats_before or self.stats))
         return self._ahead_of(reply)
+
+    def _bests(self, session: Session) -> dict[int, int]:
+        """The best scores a session's score counts toward: the day's for a daily game."""
+        return self.best if session.daily is None else self.daily_best
 
     def _progress(self, stats_before: stats.Stats) -> dict[str, Any]:
         """The reply's statistics fields, against the statistics when the call began."""
@@ -279,8 +302,9 @@ class Engine:
         milestones = list(self.stats.milestones)
         for direction in rules.DIRECTIONS:
             trial = dataclasses.replace(self.session, history=list(self.session.history))
-            best = dict(self.best)
+            best = dict(self._bests(trial))
             reply = move_reply(trial, best, direction, milestones=milestones)
+            reply["best_save"] = saves.dump_best(self.best)
             self.ahead[direction] = (trial, best, reply["changed"])
             texts[direction] = json.dumps(reply)
         return texts
@@ -296,21 +320,40 @@ class Engine:
         self.stats = stats.record(self.stats, session.size, result)
         self.stats, _ = stats.reach(self.stats, session.size, tile, position.won)
 
+    def _record_daily(self, session: Session) -> None:
+        """A daily try has ended (no move left, or given up for another try): unless it
+        is practice, it is the day's result. Its numbers are those of its own code
+        replayed, so the result kept is exactly what anyone checking the code sees."""
+        session.counted = True
+        if session.daily is None or session.practice:
+            return
+        code = result_code(session)
+        try:
+            outcome = replay.replay(replay.decode(code))
+        except replay.Rejection:  # never expected: the game was played by these rules
+            return
+        result = stats.DailyResult(outcome.date, outcome.score, outcome.tile, outcome.moves, code)
+        self.stats = stats.record_daily(self.stats, result)
+
     def _after_play(self) -> None:
         """After a move: the milestones the board reached, and the game counted if
-        this move ended it (once: `counted` stays through undo)."""
+        this move ended it (once: `counted` stays through undo). A daily game counts
+        as the day's result instead, never in the board size's statistics."""
         session = self.session
         self.stats, _ = stats.reach(
             self.stats, session.size, rules.max_tile(session.position.board), session.position.won)
         if session.over and not session.counted:
-            self._record(session)
-            session.counted = True
+            if session.daily is not None:
+                self._record_daily(session)
+            else:
+                self._record(session)
+                session.counted = True
 
     # -- calls ---------------------------------------------------------------------
 
     def start(
         self, game_text: str | None, best_text: str | None, stats_text: str | None = None,
-        size: int = 4, undo_depth: int = 1,
+        size: int = 4, undo_depth: int = 1, daily_board: bool = False,
     ) -> Reply:
         """Resume from saved text where it is valid; otherwise a fresh game.
 
@@ -321,6 +364,10 @@ class Engine:
         (each size has its own saved game). A resumed game is not marked
         `game_changed`: it is the stored one, and storing it again could put it over a
         newer game another tab stored meanwhile; unless taking `undo_depth` changed it.
+
+        With `daily_board` the game is today's daily board (UTC, from the engine's wall
+        clock): `game_text` is the stored daily game, resumed if it is today's; a valid
+        daily game of another day simply gives way to today's board.
         """
         set_aside = no_set_aside()
         self.best = {}
@@ -344,12 +391,27 @@ class Engine:
                 set_aside["stats_sizes"] = list(counted.rejected_sizes)
         stats_before = self.stats
         best_bad = any(set_aside[k] for k in ("best_document", "best_sizes", "best_unknown_keys"))
+        today = daily.utc_date(self.wall()) if daily_board else ""
+        result = stats.daily_result(self.stats, today) if today else None
+        self.daily_best = {daily.SIZE: result.score} if result else {}
+        if daily_board:
+            size = daily.SIZE
+        loaded: Session | None = None
+        revision = 0
         if game_text:
             try:
-                self.session = saves.load_game(game_text, self.source, self.best, size=size)
+                loaded = saves.load_game(game_text, self.source, self._bests_for(daily_board), size=size)
+                if (loaded.daily is not None) != daily_board:
+                    raise saves.SaveError("a daily game in the normal game's place, or the reverse")
             except saves.SaveError:
                 set_aside["game"] = True
-            else:
+                loaded = None
+            if loaded is not None and loaded.daily is not None and loaded.daily.date != today:
+                # Another day's board: today's takes its place, as a newer game (a tab
+                # still showing the old one must follow it).
+                revision, loaded = min(loaded.revision + 1, saves.MAX_REVISION), None
+            if loaded is not None:
+                self.session = loaded
                 notice = NOTICES[False, best_bad]
                 stored = mark_of(self.session)
                 self.session.set_undo_depth(undo_depth)
@@ -357,7 +419,9 @@ class Engine:
                 return self._reply("start", True, before, stats_before, notice=notice, set_aside=set_aside)
         notice = NOTICES[set_aside["game"], best_bad]
         self.session, spawns = Session.new(
-            size, self.source, best=self.best.get(size, 0), undo_depth=undo_depth
+            size, self.source, best=self._bests_for(daily_board).get(size, 0), undo_depth=undo_depth,
+            daily=daily.Daily(today) if daily_board else None, practice=result is not None,
+            revision=revision,
         )
         return self._reply(
             "start", True, (_game_key(self.session), -1), stats_before,  # a game nobody has stored
@@ -373,14 +437,37 @@ class Engine:
         """
         before = mark_of(self.session)
         stats_before = self.stats
-        if self.session.position.moves and not self.session.counted:
+        if self.session.position.moves and not self.session.counted and self.session.daily is None:
             self._record(self.session)
+        if self.session.daily is not None:
+            return self._new_daily(before, stats_before)
         size = size or self.session.size
         self.session, spawns = Session.new(
             size, self.source, best=self.best.get(size, 0), undo_depth=self.session.undo_depth,
             revision=min(self.session.revision + 1, saves.MAX_REVISION),
         )
         return self._reply("new", True, before, stats_before, spawns=[_spawn_data(s) for s in spawns])
+
+    def _new_daily(self, before: Mark, stats_before: stats.Stats) -> Reply:
+        """Another try at the daily board: today's (the day may have turned since the
+        last one began). A first try given up after a move is the day's result as it
+        stands (otherwise a player could restart until the board suited them); any try
+        after the result is practice."""
+        old = self.session
+        if old.position.moves and not old.counted:
+            self._record_daily(old)
+        today = daily.utc_date(self.wall())
+        result = stats.daily_result(self.stats, today)
+        if old.daily is None or old.daily.date != today:
+            self.daily_best = {daily.SIZE: result.score} if result else {}
+        self.session, spawns = Session.new(
+            daily.SIZE, self.source, best=self.daily_best.get(daily.SIZE, 0), undo_depth=old.undo_depth,
+            revision=min(old.revision + 1, saves.MAX_REVISION), daily=daily.Daily(today),
+            practice=result is not None)
+        return self._reply("new", True, before, stats_before, spawns=[_spawn_data(s) for s in spawns])
+
+    def _bests_for(self, daily_board: bool) -> dict[int, int]:
+        return self.daily_best if daily_board else self.best
 
     def _set_clock(self, clock_ms: int | None) -> None:
         if clock_ms is not None:
@@ -408,7 +495,11 @@ class Engine:
             return self.move(direction, clock_ms)
         before = mark_of(self.session)
         stats_before = self.stats
-        self.session, self.best, changed = found
+        self.session, best, changed = found
+        if self.session.daily is None:
+            self.best = best
+        else:
+            self.daily_best = best
         self._set_clock(clock_ms)
         candidate = mark_of(self.session)
         self._after_play()
@@ -456,7 +547,8 @@ class Engine:
             if score > self.best.get(size, 0):
                 self.best[size] = score
                 changed = True
-        self.session.best = max(self.session.best, self.best.get(self.session.size, 0))
+        if self.session.daily is None:
+            self.session.best = max(self.session.best, self.best.get(self.session.size, 0))
         return self._reply("best", changed, before)
 
     def merge_stats(self, stats_text: str) -> Reply:
@@ -525,6 +617,58 @@ class Engine:
                 "parts": {"games": {str(size): bundle.games[size] for size in rules.SIZES},
                           "best": bundle.best, "stats": bundle.stats, "settings": bundle.settings}}
 
+    # -- result codes and watching ------------------------------------------------------
+
+    def verify(self, text: str) -> dict[str, Any]:
+        """A result code (or a link or message holding one), replayed: plain data saying
+        what it scored, or exactly why it does not verify (game/replay.py). Nothing is
+        stored; a code that verifies can then be watched (`watch("verified")`)."""
+        answer, self.verified = replay.judge(text)
+        return answer
+
+    def watch(self, what: str) -> dict[str, Any]:
+        """Put a game on the board to watch, move by move (`watch_step`): "verified"
+        (the last code that verified), "game" (the game in play, from its record) or
+        "daily:<date>" (that day's result, from its code in the statistics). The game
+        in play is untouched; `resume` shows it again. Answers a "watch" reply with the
+        start position and the number of moves, or {"ok": False, "reason": ...}."""
+        try:
+            film, title = self._film(str(what))
+        except replay.Rejection as refusal:
+            self.watching = None
+            return {"kind": "watch", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
+        self.watching = Watch(film)
+        return self.watching.reply("watch", title=title)
+
+    def _film(self, what: str) -> tuple[records.Film, dict[str, Any]]:
+        if what == "verified" and self.verified is not None:
+            outcome = self.verified
+            return outcome.film, {"date": outcome.date, "size": outcome.size}
+        if what == "game" and self.session.record:
+            film = records.read(self.session.record, self.session.size)
+            if replay.check_film(film) != self.session.position.board:
+                raise replay.Rejection("record_damaged", at=len(film.steps))
+            date = self.session.daily.date if self.session.daily else ""
+            return film, {"date": date, "size": self.session.size}
+        if what.startswith("daily:"):
+            found = stats.daily_result(self.stats, what[6:])
+            if found is not None and found.code:
+                outcome = replay.replay(replay.decode(found.code))
+                return outcome.film, {"date": outcome.date, "size": outcome.size}
+        raise replay.Rejection("empty")
+
+    def watch_step(self) -> dict[str, Any]:
+        """The watched game's next move, as a move reply ("watch_move"; `end` once the
+        last move is shown). Without a game to watch: {"ok": False}."""
+        if self.watching is None:
+            return {"kind": "watch_move", "ok": False, "reason": "empty", "detail": {}}
+        return self.watching.step()
+
+    def resume(self) -> Reply:
+        """Watching is over: the game in play, to draw again (with its lookahead)."""
+        self.watching = None
+        return self._reply("resume", True, None)
+
     def follow(self, game_text: str) -> Reply:
         """Another tab stored this game: play on from it if it is valid and not older.
 
@@ -538,12 +682,56 @@ class Engine:
         the tab that wrote it.
         """
         try:
-            other = saves.load_game(game_text, self.source, self.best)
+            other = saves.load_game(game_text, self.source, self._bests(self.session))
         except saves.SaveError:
             return self._reply("follow", False, mark_of(self.session))
+        if other.daily != self.session.daily or other.size != self.session.size:
+            return self._reply("follow", False, mark_of(self.session))  # not this board's game
         ours = self.session.revision
         same = other.revision == ours and saves.dump_game(other) == saves.dump_game(self.session)
         if other.revision < ours or same:
             return self._reply("follow", False, mark_of(self.session))
         self.session = other
         return self._reply("follow", True, None)
+
+
+class Watch:
+    """A recorded game played back one move at a time, on a session of its own.
+
+    Each move's spawn is the recorded one: the session's source gives exactly the words
+    that make `chance.spawn` choose that cell and value (its index among the empty
+    cells, then 0 for a 4 or 1 for a 2), so the replies are the game's own move replies
+    (tiles, merges, spawn) and the page animates them like any move.
+    """
+
+    def __init__(self, film: records.Film) -> None:
+        self.film = film
+        self.at = 0
+        self.words: list[int] = []
+        board = rules.new_board(film.size)
+        for spawned in film.start:
+            board = rules.place(board, spawned.cell, spawned.value)
+        self.session = Session(Position(board), self._word, undo_depth=1)
+        self.session.keep_playing = True
+        self.best: dict[int, int] = {}
+
+    def _word(self) -> int:
+        return self.words.pop(0)
+
+    def reply(self, kind: str, **extra: Any) -> dict[str, Any]:
+        reply = reply_of(self.session, self.best, kind, kind == "watch", False, **extra)
+        reply.update(ok=True, at=self.at, total=len(self.film.steps), end=self.at >= len(self.film.steps),
+                     spawns=[{"at": list(s.cell), "value": s.value} for s in self.film.start]
+                     if kind == "watch" else [])
+        return reply
+
+    def step(self) -> dict[str, Any]:
+        if self.at >= len(self.film.steps):
+            return self.reply("watch_move")
+        move = self.film.steps[self.at]
+        slid, _ = rules.slide(self.session.position.board, move.direction)
+        self.words = [rules.empty_cells(slid).index(move.spawn.cell), 0 if move.spawn.value == 4 else 1]
+        self.session.keep_playing = True  # a won game is watched on to its end
+        changed, fields = _play(self.session, move.direction)
+        self.at += 1
+        return self.reply("watch_move", **fields) | {"changed": changed}

@@ -222,14 +222,19 @@ def check_film(film: Film) -> rules.Board:
     return board
 
 
-def verdict(text: object) -> dict[str, Any]:
+def judge(text: object) -> tuple[dict[str, Any], Outcome | None]:
     """Plain data for the page: what a pasted code or a link's code replays to, or why
-    it does not. Never raises: anything unforeseen is a refusal too."""
+    it does not; and the replay itself, to watch. Never raises: every refusal is a
+    reason (`Rejection`), and nothing here fails otherwise on any text."""
     try:
-        claim = decode(extract(text))
-        outcome = replay(claim)
+        outcome = replay(decode(extract(text)))
     except Rejection as refusal:
-        return {"kind": "verify", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
+        return {"kind": "verify", "ok": False, "reason": refusal.reason, "detail": refusal.detail}, None
     return {"kind": "verify", "ok": True, "reason": "", "detail": {}, "date": outcome.date,
             "size": outcome.size, "score": outcome.score, "tile": outcome.tile,
-            "moves": outcome.moves, "won": outcome.won, "finished": outcome.finished}
+            "moves": outcome.moves, "won": outcome.won, "finished": outcome.finished}, outcome
+
+
+def verdict(text: object) -> dict[str, Any]:
+    """`judge`'s plain data alone."""
+    return judge(text)[0]

@@ -21,14 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from game import rules
+from game import daily, record, replay, rules
 from game.rules import Board
 from game.session import UNDO_DEPTHS, Position, Session
 
 GAME_FORMAT = "py2048-game"
 BEST_FORMAT = "py2048-best"
-GAME_VERSION = 3  # what dump_game writes: version 2 plus "counted"
-GAME_VERSIONS = (1, 2, 3)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
+GAME_VERSION = 4  # what dump_game writes: version 3 plus "daily", "practice" and "record"
+GAME_VERSIONS = (1, 2, 3, 4)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
 BEST_VERSION = 1
 MAX_REVISION = (1 << 53) - 1  # the largest integer a JavaScript number holds exactly
 MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
@@ -41,7 +41,8 @@ _GAME_KEYS = frozenset(
      "clock_ms", "undo_depth", "history"}
 )
 _GAME_KEYS_BY_VERSION = {
-    1: _GAME_KEYS, 2: _GAME_KEYS | {"revision"}, 3: _GAME_KEYS | {"revision", "counted"}}
+    1: _GAME_KEYS, 2: _GAME_KEYS | {"revision"}, 3: _GAME_KEYS | {"revision", "counted"},
+    4: _GAME_KEYS | {"revision", "counted", "daily", "practice", "record"}}
 _POSITION_KEYS = frozenset({"board", "score", "moves", "won"})
 _BEST_KEYS = frozenset({"format", "version", "best"})
 SIZE_KEYS = {str(size): size for size in rules.SIZES}
@@ -244,6 +245,9 @@ def game_document(session: Session) -> dict[str, Any]:
         "clock_ms": session.clock_ms,
         "undo_depth": session.undo_depth,
         "history": [position_document(p) for p in session.history],
+        "daily": session.daily.date if session.daily else None,
+        "practice": session.practice,
+        "record": session.record,
     }
 
 
@@ -289,6 +293,10 @@ def load_game(
     for before, after in zip(history, history[1:] + [position]):
         if not _follows(before, after):
             raise SaveError("undo history is not a chain of moves")
+    kept = data.get("record")
+    if kept is not None and not record.well_formed(kept, size, position.moves):
+        raise SaveError("record does not fit the game")
+    day, practice = _daily_of(data, size, position, history, kept)
     return Session(
         position,
         source,
@@ -299,7 +307,39 @@ def load_game(
         clock_ms=clock_ms,
         revision=revision,
         counted=counted,
+        daily=day,
+        practice=practice,
+        record=kept,
     )
+
+
+def _daily_of(
+    data: dict[str, Any], size: int, position: Position, history: list[Position], kept: str | None
+) -> tuple[daily.Daily | None, bool]:
+    """A daily game's board and practice flag, judged: no undo history, and its record
+    must replay, on that day's board, to exactly the stored position (one replay, about
+    10 ms per 1 000 moves), so that a result or a code taken from it is the real game."""
+    date = data.get("daily")
+    practice = bool_of(data.get("practice", False), "practice")
+    if date is None:
+        if practice:
+            raise SaveError("practice outside a daily game")
+        return None, False
+    if not daily.valid_date(date) or size != daily.SIZE:
+        raise SaveError("not a daily board")
+    if history or kept is None:
+        raise SaveError("a daily game has no undo and keeps its record")
+    try:
+        outcome = replay.replay(replay.Claim(date, size, tuple(record.directions(kept))))
+    except replay.Rejection as refusal:
+        raise SaveError("daily record does not replay") from refusal
+    if (record.read(kept, size) != outcome.film or outcome.score != position.score
+            or outcome.won != position.won):
+        raise SaveError("daily record does not give this game")
+    board = replay.check_film(outcome.film)
+    if board != position.board:
+        raise SaveError("daily record does not give this board")
+    return daily.Daily(date, size), practice
 
 
 def dump_best(best: dict[int, int]) -> str:

@@ -87,19 +87,20 @@ class Session:
     revision: int = 0
     counted: bool = False
     daily: Daily | None = None
+    practice: bool = False  # a daily try after the day's result: it counts nowhere
     record: str | None = None
 
     @classmethod
     def new(
         cls, size: int, source: chance.WordSource, best: int = 0, undo_depth: int = 1, revision: int = 0,
-        daily: Daily | None = None,
+        daily: Daily | None = None, practice: bool = False,
     ) -> tuple[Session, tuple[Spawn, ...]]:
         if daily is not None and daily.size != size:
             raise ValueError("a daily board has its own size")
         position, spawns = start_position(size, daily.stream(0) if daily else source)
         start = records.start(size, [(s.cell, s.value) for s in spawns])
         session = cls(position, source, best=best, undo_depth=undo_depth, revision=revision, daily=daily,
-                      record=start)
+                      practice=practice and daily is not None, record=start)
         return session, spawns
 
     def __post_init__(self) -> None:

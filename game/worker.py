@@ -19,7 +19,7 @@ import os
 from collections.abc import Callable
 
 from game import chance
-from game.api import Engine
+from game.api import Engine, result_code
 
 
 class CryptoWords:
@@ -65,9 +65,11 @@ def stored(quoted: str) -> str | None:
     return text if isinstance(text, str) else str(quoted)
 
 
-def start(game_quoted: str, best_quoted: str, stats_quoted: str, size: int, undo_depth: int) -> str:
+def start(game_quoted: str, best_quoted: str, stats_quoted: str, size: int, undo_depth: int,
+          daily_board: int = 0) -> str:
     return json.dumps(engine().start(
-        stored(game_quoted), stored(best_quoted), stored(stats_quoted), int(size), int(undo_depth)))
+        stored(game_quoted), stored(best_quoted), stored(stats_quoted), int(size), int(undo_depth),
+        bool(daily_board)))
 
 
 def move(direction: str, clock_ms: int) -> str:
@@ -132,6 +134,23 @@ def check_import(text_quoted: str) -> str:
     return json.dumps(engine().check_import(stored(text_quoted) or ""))
 
 
+def verify(text: str) -> str:
+    """A pasted code or a link's fragment, as the page got it (never trusted)."""
+    return json.dumps(engine().verify(str(text)))
+
+
+def watch(what: str) -> str:
+    return json.dumps(engine().watch(str(what)))
+
+
+def watch_step() -> str:
+    return json.dumps(engine().watch_step())
+
+
+def resume() -> str:
+    return json.dumps(engine().resume())
+
+
 CALLS: dict[str, Callable[..., str]] = {
     "start": start,
     "move": move,
@@ -148,6 +167,10 @@ CALLS: dict[str, Callable[..., str]] = {
     "export_all": export_all,
     "check_import": check_import,
     "hint": hint,
+    "verify": verify,
+    "watch": watch,
+    "watch_step": watch_step,
+    "resume": resume,
 }
 
 
@@ -189,6 +212,18 @@ def warm_up() -> None:
         scratch.statistics(size)
         scratch.hint(5.0, 1)  # the solver's module and its line tables for this size
         scratch.hint(2.0, 2, paced=True)
+        scratch.watch("game")
+        scratch.watch_step()
+        scratch.resume()
+    daily_reply = scratch.start(None, None, None, 4, 1, True)  # the daily board, and its codes
+    for direction in ("left", "up", "right", "down") * 4:
+        daily_reply = scratch.take(direction, 1000)
+    scratch.start(daily_reply["save"], None, None, 4, 1, True)
+    code = result_code(scratch.session)
+    scratch.verify(code)
+    scratch.verify("#replay=1.2026-11-30.4.0~.AAAA")
+    scratch.watch("verified")
+    scratch.watch_step()
     exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None)
     scratch.check_import(exported["text"])
     scratch.check_import("{}")
