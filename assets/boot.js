@@ -221,6 +221,27 @@
     }
   };
 
+  // Result codes (game/replay.py) from a link's fragment or the Check dialog: cut to the
+  // engine's cap plus one character (so an over-long text is still refused as such,
+  // unread) and quoted like readExact, so that a hostile megabyte never crosses into
+  // MicroPython and every character that does crosses exactly. "" for none.
+  var MAX_CODE_TEXT = 140000; // above game/replay.py MAX_INPUT; the dialog's maxlength
+  window.py2048Replay = {
+    fragment: function () {
+      try {
+        var hash = String(window.location.hash || "");
+        if (hash.indexOf("#replay=") !== 0) return "";
+        return quote(hash.slice(0, MAX_CODE_TEXT + 1));
+      } catch (e) { return ""; }
+    },
+    pasted: function (id) {
+      try {
+        var value = String(document.getElementById(id).value || "");
+        return value ? quote(value.slice(0, MAX_CODE_TEXT + 1)) : "";
+      } catch (e) { return ""; }
+    }
+  };
+
   var MAX_IMPORT_BYTES = 2000000; // the engine reads no longer file (game/transfer.py)
   window.py2048Files = {
     // Save `text` as a file named `name`; true when the download was started.

@@ -630,17 +630,20 @@ class Engine:
         """Put a game on the board to watch, move by move (`watch_step`): "verified"
         (the last code that verified), "game" (the game in play, from its record) or
         "daily:<date>" (that day's result, from its code in the statistics). The game
-        in play is untouched; `resume` shows it again. Answers a "watch" reply with the
-        start position and the number of moves, or {"ok": False, "reason": ...}."""
+        in play is untouched; `resume` shows it again; "again" starts the game being
+        watched over. Answers a "watch" reply with the start position and the number of
+        moves, or {"ok": False, "reason": ...}."""
         try:
             film, title = self._film(str(what))
         except replay.Rejection as refusal:
             self.watching = None
             return {"kind": "watch", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
-        self.watching = Watch(film)
+        self.watching = Watch(film, title)
         return self.watching.reply("watch", title=title)
 
     def _film(self, what: str) -> tuple[records.Film, dict[str, Any]]:
+        if what == "again" and self.watching is not None:
+            return self.watching.film, self.watching.title
         if what == "verified" and self.verified is not None:
             outcome = self.verified
             return outcome.film, {"date": outcome.date, "size": outcome.size}
@@ -704,8 +707,9 @@ class Watch:
     (tiles, merges, spawn) and the page animates them like any move.
     """
 
-    def __init__(self, film: records.Film) -> None:
+    def __init__(self, film: records.Film, title: dict[str, Any]) -> None:
         self.film = film
+        self.title = title
         self.at = 0
         self.words: list[int] = []
         board = rules.new_board(film.size)

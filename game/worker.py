@@ -134,9 +134,10 @@ def check_import(text_quoted: str) -> str:
     return json.dumps(engine().check_import(stored(text_quoted) or ""))
 
 
-def verify(text: str) -> str:
-    """A pasted code or a link's fragment, as the page got it (never trusted)."""
-    return json.dumps(engine().verify(str(text)))
+def verify(text_quoted: str) -> str:
+    """A pasted code or a link's fragment, quoted like stored text so that it arrives
+    exactly as the page got it (assets/boot.js py2048Replay); never trusted."""
+    return json.dumps(engine().verify(stored(text_quoted) or ""))
 
 
 def watch(what: str) -> str:

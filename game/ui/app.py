@@ -21,6 +21,7 @@ from game.ui import (
     gestures,
     keys,
     preferences,
+    replays,
     sharing,
     snapshot,
     statistics,
@@ -28,7 +29,7 @@ from game.ui import (
     text,
     transfer,
 )
-from game.ui.store import BEST, PREFIX, SETTINGS, STATS, Store, game_key
+from game.ui.store import BEST, DAILY, MODE, PREFIX, SETTINGS, STATS, Store, game_key
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -39,11 +40,13 @@ NOTICE_MS = 8000
 SLOW_START_MS = 15000  # cold starts measure 2.5-5 s here; three times that is a problem
 # Dialogs in front of the board that make a move key do nothing (it still counts as
 # handled). The win and game-over dialogs are not here: the engine answers those moves.
-BLOCKING = ("confirm", "help", "settings", "stats", "import")
+BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay")
 # The actions that are move attempts (CONTRACT.md `data-inputs`).
 COUNTED = ("left", "right", "up", "down", "undo")
 # Engine answers that are not a game reply: each has its own room.
-SIDE_REPLIES = ("statistics", "export", "import")
+SIDE_REPLIES = ("statistics", "export", "import", "verify", "watch", "watch_move")
+# Buttons that drive a replay on the board; any other button ends watching first.
+WATCH_CONTROLS = ("#watch-play", "#watch-step", "#watch-close")
 
 
 def now() -> float:
@@ -63,9 +66,11 @@ class App:
         self.tracker = gestures.Tracker()
         self.prefs = preferences.Preferences(self.store)
         self.letters = bool(self.prefs.values["letters"])
-        self.size = int(self.prefs.values["size"])  # the board on screen
+        self.size = int(self.prefs.values["size"])  # the normal game's board size
+        # "daily" while the daily board is on screen (this tab's choice, kept over a reload).
+        self.mode = "daily" if snapshot.stored_text(self.store.read(MODE)) == "daily" else "classic"
         # What this tab knows to be stored, per document (other tabs may write too).
-        self.saves = tabs.SharedSaves(self.store, self.size)
+        self.saves = tabs.SharedSaves(self.store, self.size, DAILY if self.mode == "daily" else "")
         self.shown_save: "str | None" = None  # the game document of the board on screen
         self.milestones: "list[str] | None" = None  # from the engine's replies
         self.summary: "dict[str, Any] | None" = None  # the statistics on show
@@ -90,6 +95,9 @@ class App:
         self.on_hint = self.proxy(self.pilot.answered)
         self.on_hint_failed = self.proxy(self.solver_failed)
         self.on_due = self.proxy(self.pilot.due)
+        # Result codes and replays (their room; the app asks the engine for it).
+        self.replays = replays.Replays(self)
+        self.on_watch_due = self.proxy(self.replays.due)
 
     # -- start -------------------------------------------------------------------------
 
@@ -97,7 +105,10 @@ class App:
         """Paint what was saved, listen, replay early keys, then start the engine."""
         self.apply_look()
         self.show_settings()
-        self.view.set_size(self.size)
+        daily = self.mode == "daily"
+        self.view.set_size(4 if daily else self.size)
+        self.view.set_attributes((("data-mode", self.mode),))
+        self.view.show_mode(daily, False)
         board = snapshot.board_from_saved(snapshot.stored_text(self.saves.saved_game))
         if board:
             self.view.paint(board)
@@ -131,8 +142,9 @@ class App:
 
     def start_args(self) -> "list[Any]":
         """The engine's `start` for the size on screen, from what is stored now."""
+        daily = self.mode == "daily"
         return ["start", self.saves.saved_game or "", self.saves.read(BEST), self.saves.read(STATS),
-                self.size, self.prefs.values["undo"]]
+                4 if daily else self.size, self.prefs.values["undo"], 1 if daily else 0]
 
     def await_engine(self, _: "Any" = None) -> None:
         js.window.py2048Engine.ready.then(self.proxy(self.engine_ready), self.proxy(self.engine_failed))
@@ -189,7 +201,17 @@ class App:
         self.ahead = reply["ahead"]
         self.judged(reply)
         self.engine = js.window.py2048Engine
+        self.check_link()
         self.next()
+
+    def check_link(self, _: "Any" = None) -> None:
+        """A link with a result code in its fragment (`#replay=…`): the engine checks it.
+        The fragment reaches Python already cut to the engine's length cap
+        (assets/boot.js), so a hostile megabyte never crosses into MicroPython."""
+        fragment = js.window.py2048Replay.fragment()
+        if fragment:
+            self.pilot.stop()
+            self.replays.check(str(fragment))
 
     def judged(self, reply: "dict[str, Any]") -> None:
         """Show a `start` reply: a rejected game is kept for diagnosis before the fresh
@@ -242,6 +264,7 @@ class App:
         elif action == "new?":
             state = self.state
             if state and state["moves"] > 0 and state["status"] != "over":
+                self.dialog_texts(state)
                 self.view.open_dialog("confirm")
             else:
                 return call("new_game", 0)
@@ -261,7 +284,25 @@ class App:
             # Another tab stored a game: the engine takes it if it is not older.
             return call("follow", self.saves.read_game())
         elif action.startswith("size:"):
+            if self.mode == "daily":
+                self.set_mode("classic")
             return self.switch(int(action[5:]))
+        elif action.startswith("mode:"):
+            self.set_mode(action[5:])
+            if self.mode == "daily":
+                self.saves.use_key(DAILY)
+            else:
+                self.saves.use_size(self.size)
+            return self.engine.call(*self.start_args())
+        elif action == "verify":
+            return call("verify", self.replays.take_pending())
+        elif action.startswith("watch:"):
+            self.ahead = {}  # a key meanwhile is no move of the game in play
+            return call("watch", action[6:])
+        elif action == "watch-step":
+            return call("watch_step")
+        elif action == "resume":
+            return call("resume")
         elif action == "undo_depth":
             return call("set_undo_depth", self.prefs.values["undo"])
         elif action == "statistics":
@@ -274,6 +315,13 @@ class App:
         elif action == "import":
             return self.replace_all()
         return None
+
+    def set_mode(self, mode: str) -> None:
+        """The daily board or the normal game, kept for the next visit of this tab."""
+        self.mode = mode
+        self.store.write(MODE, mode)
+        self.view.set_attributes((("data-mode", mode),))
+        self.view.show_mode(mode == "daily", self.replays.watching)
 
     def switch(self, size: int) -> "Any":
         """Play the game stored for `size` (a fresh one if there is none). The game on
@@ -335,10 +383,15 @@ class App:
                 # its answer is the truth, drawn as it stands.
                 js.console.warn("engine: lookahead out of step; board redrawn")
                 reply["kind"] = "resync"
-            if reply["kind"] == "start":  # a size switch, or an import
+            if reply["kind"] == "start":  # a size switch, the daily board, or an import
                 self.judged(reply)
-                key = "switched_new" if reply.get("spawns") else "switched_resumed"
-                self.view.say(text.say(key, size=text.size_name(self.size), score=reply["state"]["score"]))
+                state = reply["state"]
+                if state.get("mode") == "daily":
+                    key = "switched_daily_practice" if state.get("practice") else "switched_daily"
+                else:
+                    key = "switched_new" if reply.get("spawns") else "switched_resumed"
+                self.view.say(text.say(key, size=text.size_name(self.size), date=state.get("date", ""),
+                                       score=text.number(state["score"])))
                 return
             self.apply(reply)
             if self.current.startswith("auto:"):  # played without a lookahead
@@ -370,14 +423,23 @@ class App:
         state = reply["state"]
         kind = reply["kind"]
         before = self.state["status"] if self.state else "loading"
+        if self.replays.watching:
+            # A recorded game is on the board: the game in play changed behind it
+            # (another tab): kept and stored, drawn when watching ends (`resume`).
+            self.shown_save = reply["save"]
+            self.save(reply)
+            self.progress(reply)
+            self.state = state
+            return
         self.view.publish(state)  # the finished state first: tests and tools wait on it
         if kind == "move":
             if reply["changed"]:
                 self.view.animate(reply)
-        elif reply["changed"] and kind in ("start", "new", "undo", "resync", "follow"):
+        elif reply["changed"] and kind in ("start", "new", "undo", "resync", "follow", "resume"):
             appear = [s["at"] for s in reply["spawns"]]
             self.view.paint(state["board"], appear)
         self.view.show_numbers(state, reply["points"])
+        self.view.show_mode(state.get("mode") == "daily", False)
         self.shown_save = reply["save"]
         self.save(reply)
         self.progress(reply)
@@ -436,6 +498,13 @@ class App:
             name = transfer.file_name(int(js.Date.now()), self.offset)
             saved = js.window.py2048Files.download(name, reply["text"])
             self.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
+        elif kind == "verify":
+            self.replays.verified(reply)
+        elif kind == "watch":
+            self.replays.shown(reply)
+            self.view.show_mode(self.mode == "daily", self.replays.watching)
+        elif kind == "watch_move":
+            self.replays.stepped(reply)
         elif kind == "import":
             if not reply["ok"]:
                 self.notify(text.say("import_invalid", reason=reply["error"]))
@@ -464,6 +533,8 @@ class App:
         elif name == "undo":
             self.push("undo_depth")
         elif name == "size" and local:
+            if self.replays.close():
+                self.view.show_mode(False, False)
             self.push("clock")
             self.push("size:%d" % values["size"])
         elif name == "language":
@@ -493,7 +564,16 @@ class App:
         moves = text.moves_label(state["moves"])
         score = text.number(state["score"])
         self.view.set_text("win-text", text.say("won_text", score=score, moves=moves))
-        self.view.set_text("over-text", text.say("over_text", score=score, moves=moves))
+        if state.get("mode") == "daily":
+            key = "over_daily_practice" if state.get("practice") else "over_daily"
+            over = text.say(key, date=state.get("date", ""), score=score, moves=moves)
+            confirm = text.say("confirm_daily_practice" if state.get("practice") else "confirm_daily")
+        else:
+            over = text.say("over_text", score=score, moves=moves)
+            confirm = text.say("confirm_text")
+        self.view.set_text("over-text", over)
+        self.view.set_text("confirm-text", confirm)
+        self.view.set_hidden("over-watch", not state.get("watchable"))
 
     def notify(self, message: str, lasting: bool = False) -> None:
         """A short, non-blocking message; `lasting` keeps it up (nothing else will work)."""
@@ -528,6 +608,9 @@ class App:
     def later(self, ms: float) -> None:
         js.setTimeout(self.on_due, int(ms))
 
+    def later_watch(self, ms: float) -> None:
+        js.setTimeout(self.on_watch_due, int(ms))
+
     def now(self) -> float:
         return now()
 
@@ -553,6 +636,12 @@ class App:
         if action is None:
             return None
         self.pilot.stop()  # any key of the game's is the player's: Auto-play gives way
+        if self.replays.watching and action not in keys.READING:
+            # A recorded game is on the board: a move key is no move of the game in
+            # play (it counts as handled); the bar's Close brings that game back.
+            if action in COUNTED:
+                self.push("noop")
+            return action
         if action in keys.READING:
             # Said at once, of what is on screen (also while the engine loads); never
             # queued nor counted: reading is not a move attempt. A dialog in front of
@@ -607,7 +696,7 @@ class App:
         direction = self.tracker.up(int(event.pointerId), float(event.clientX), float(event.clientY))
         if direction:
             self.pilot.stop()
-            self.push("noop" if self.blocked() else direction)
+            self.push("noop" if self.blocked() or self.replays.watching else direction)
 
     def on_pointercancel(self, event: "Any") -> None:
         self.tracker.cancel(int(event.pointerId))
@@ -617,6 +706,12 @@ class App:
         if not button:
             return
         name = buttons.name_of(str(button.getAttribute("data-action") or ""), str(button.id or ""))
+        if name in WATCH_CONTROLS:
+            self.on_watch_control(name)
+            return
+        if self.replays.watching and name not in buttons.INSIDE_DIALOGS:
+            self.replays.close()  # another game's button: the game in play comes back first
+            self.view.show_mode(self.mode == "daily", False)
         if name == "#autoplay":
             self.pilot.toggle()
             return
@@ -640,13 +735,43 @@ class App:
             self.push("statistics")
         elif name == "share" and self.state:
             address = str(js.window.location.href).split("#")[0]
-            self.share(sharing.result_text(self.state, self.elapsed(), address))
+            state = self.state
+            if state.get("mode") == "daily" and state.get("code"):
+                self.share(replays.share_text(state, address, sharing.picture(state["board"])))
+            else:
+                self.share(sharing.result_text(state, self.elapsed(), address))
+        elif name == "#daily":
+            self.push("clock")
+            self.push("mode:" + ("classic" if self.mode == "daily" else "daily"))
+        elif name == "#check-code":
+            self.view.set_hidden("replay-verdict", True)
+            self.view.set_hidden("watch-verified", True)
+            self.view.open_dialog("replay")
+        elif name == "check-code":
+            pasted = str(js.window.py2048Replay.pasted("replay-code"))
+            if pasted:
+                self.replays.check(pasted)
+        elif name == "watch-verified":
+            self.view.close_dialog("replay")
+            self.replays.watch("verified")
+        elif name == "watch-game":
+            self.view.close_dialog("over")
+            self.replays.watch("game")
         elif name == "share-stats" and self.summary:
             self.share(statistics.share_text(int(self.view.value_of("stats-size")), self.summary))
         elif name == "#import":
             js.window.py2048Files.pick("import-file")
         elif name == "#hint":
             self.pilot.hint()
+
+    def on_watch_control(self, name: str) -> None:
+        """The replay bar: Play/Pause, Step, Close."""
+        if name == "#watch-play":
+            self.replays.toggle()
+        elif name == "#watch-step":
+            self.replays.step()
+        elif self.replays.close():
+            self.view.show_mode(self.mode == "daily", False)
 
     def share(self, message: str) -> None:
         js.window.py2048Share.share(message).then(self.proxy_once(self.shared))
@@ -671,6 +796,8 @@ class App:
             js.window.py2048Files.read("import-file").then(self.proxy_once(self.file_read))
         elif element_id == "stats-size":
             self.push("statistics")
+        elif element_id == "watch-speed":
+            self.replays.set_speed(str(target.value))
         else:
             name = str(target.getAttribute("data-setting") or "")
             if name and self.prefs.change(name, str(target.value)):
@@ -707,6 +834,10 @@ class App:
             self.prefs.values["size"] = self.size  # this tab's board stays its own
             self.show_settings()
 
+    def on_hashchange(self, event: "Any") -> None:
+        if self.engine is not None:
+            self.check_link()
+
     def on_visibility(self, event: "Any") -> None:
         """Pause the clock while the page is hidden, and store it: the tab may not return."""
         if self.state:
@@ -727,6 +858,8 @@ class App:
         document.addEventListener("change", self.proxy(self.on_change))
         document.addEventListener("visibilitychange", self.proxy(self.on_visibility))
         js.window.addEventListener("storage", self.proxy(self.on_storage))
+        # A result link pasted into this tab's address bar changes only the fragment.
+        js.window.addEventListener("hashchange", self.proxy(self.on_hashchange))
         board = self.view.board
         # A gesture starts on the board and may end anywhere (no pointer capture: it throws
         # for some pointers, and MicroPython cannot catch a JavaScript exception).

@@ -24,9 +24,17 @@ BUTTONS = {
     "#export": ((), "", "export"),
     "confirm-import": (("import",), "", "import"),
     "cancel-import": (("import",), "", ""),
+    "close-replay": (("replay",), "", ""),
 }
-# Buttons the app handles itself (see the module docstring).
-SPECIAL = ("#settings", "#stats", "share", "share-stats", "#import", "#hint", "#autoplay")
+# Buttons the app handles itself (see the module docstring): the daily board, the
+# Check dialog, and the replay bar (game/ui/replays.py).
+SPECIAL = ("#settings", "#stats", "share", "share-stats", "#import", "#hint", "#autoplay", "#daily",
+           "#check-code", "check-code", "watch-verified", "watch-game", "#watch-play", "#watch-step",
+           "#watch-close")
+# Buttons inside a dialog that opens over a replay without ending it (checking another
+# code, or closing the dialog, leaves the replay on the board).
+INSIDE_DIALOGS = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",
+                  "#stats", "#help", "#settings", "share-stats", "watch-verified")
 # What `closest()` looks for: any button with a data-action, or one of these ids.
 SELECTOR = "[data-action], " + ", ".join(
     sorted({name for name in list(BUTTONS) + list(SPECIAL) if name.startswith("#")}))

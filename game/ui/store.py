@@ -14,6 +14,8 @@ BEST = "best"
 STATS = "stats"
 SETTINGS = "settings"
 REJECTED = "rejected-game"
+DAILY = "daily"  # the daily board's game (one: today's, or the last day played)
+MODE = "mode"  # "daily" while the page shows the daily board, else "classic"
 # The engine accepts no longer text (game/saves.py MAX_TEXT): longer stored items reach
 # it cut just past this (still too long, so still rejected), and a rejected game is
 # kept for diagnosis only up to this size (a huge one must not stay forever).

@@ -30,10 +30,10 @@ MERGES = {BEST: "best", STATS: "stats"}
 
 
 class SharedSaves:
-    def __init__(self, store: "Any", size: int) -> None:
+    def __init__(self, store: "Any", size: int, key: str = "") -> None:
         self.store = store
         self.memory: "dict[str, str]" = {}  # what this tab wrote, for a storage that fails
-        self.key = game_key(size)
+        self.key = key or game_key(size)
         self.saved_game = store.read(self.key)  # quoted, as read at boot or switch
         self.known_game = snapshot.stored_text(self.saved_game)
         self.known: "dict[str, str | None]" = {BEST: None, STATS: None}
@@ -54,7 +54,12 @@ class SharedSaves:
 
     def use_size(self, size: int) -> None:
         """The board switches to `size`: its own game key, its stored game."""
-        self.key = game_key(size)
+        self.use_key(game_key(size))
+
+    def use_key(self, key: str) -> None:
+        """The board switches to the game stored under `key` (a size's, or the daily
+        board's `DAILY`)."""
+        self.key = key
         self.saved_game = self._read(self.key)
         self.known_game = snapshot.stored_text(self.saved_game)
 

@@ -47,6 +47,9 @@ class View:
         self.live = document.getElementById("live")
         self.hint_mark = document.getElementById("hint-mark")
         self.autoplay = document.getElementById("autoplay")
+        self.hint = document.getElementById("hint")
+        self.daily = document.getElementById("daily")
+        self.watch_bar = document.getElementById("watch-bar")
         self.notice = document.getElementById("notice")
         # #cells' gridcells, row by row: index.html's 4×4 grid until another size is set.
         nodes = self.cells.querySelectorAll(".cell")
@@ -167,6 +170,7 @@ class View:
             ("data-moves", str(state["moves"])),
             ("data-won", "true" if state["won"] else "false"),
             ("data-status", str(state["status"])),
+            ("data-mode", str(state.get("mode") or "classic")),
         ))
 
     def set_attributes(self, pairs: "tuple[tuple[str, str], ...]") -> None:
@@ -182,7 +186,14 @@ class View:
             element.textContent = number(value)
             element.className = number_class(len(str(value)))
         self.moves.textContent = moves_label(state["moves"])
-        self.set_text("size-label", say("size", n=state["size"]))
+        daily = state.get("mode") == "daily"
+        if daily:
+            label = say("daily_practice_label" if state.get("practice") else "daily_label",
+                        date=state.get("date", ""))
+        else:
+            label = say("size", n=state["size"])
+        self.set_text("size-label", label)
+        self.set_text("best-label", say("daily_best_label" if daily else "best_label"))
         self.undo.disabled = not state["can_undo"]
         if points:
             self.show_delta(points)
@@ -233,6 +244,37 @@ class View:
             self.game.setAttribute("data-autoplay", "on")
         else:
             self.game.removeAttribute("data-autoplay")
+
+    def show_mode(self, daily: bool, watching: bool) -> None:
+        """The Daily button pressed or not; in daily mode (and while a replay is on the
+        board) the solver's buttons are off: a daily result is the player's own."""
+        self.daily.setAttribute("aria-pressed", "true" if daily else "false")
+        self.hint.disabled = daily or watching
+        self.autoplay.disabled = daily or watching
+        self.set_hidden("over-undo", daily)
+        self.set_hidden("win-share", daily)
+
+    def show_watch(self, bar: "dict[str, Any] | None") -> None:
+        """The replay bar above the board (None hides it) and `#game[data-watch]`:
+        `playing`, `paused` or `end` while a recorded game is on the board."""
+        if bar is None:
+            self.watch_bar.hidden = True
+            self.game.removeAttribute("data-watch")
+            self.written.pop("data-watch", None)
+            return
+        self.watch_bar.hidden = False
+        self.set_text("watch-text", bar["text"])
+        play = document.getElementById("watch-play")
+        play.setAttribute("aria-pressed", "true" if bar["playing"] else "false")
+        state = "end" if bar["end"] and not bar["playing"] else ("playing" if bar["playing"] else "paused")
+        self.set_attributes((("data-watch", state),))
+        document.getElementById("watch-step").disabled = bool(bar["end"])
+        document.getElementById("watch-speed").value = str(bar["speed"])
+
+    def set_attribute_off(self, name: str) -> None:
+        """Take one of #game's attributes away (it is written again when it changes)."""
+        self.game.removeAttribute(name)
+        self.written.pop(name, None)
 
     def show_notice(self, text: str) -> None:
         self.notice.textContent = text

@@ -12,7 +12,8 @@ REPLY_KEYS = {"kind", "changed", "game_changed", "direction", "points", "tiles",
               "notice", "set_aside", "state", "save", "best_save", "ahead",
               "stats_changed", "stats_save", "milestones", "unlocked"}
 STATE_KEYS = {"size", "board", "score", "best", "moves", "won", "status", "can_undo",
-              "undo_depth", "clock_ms", "max_tile", "revision"}
+              "undo_depth", "clock_ms", "max_tile", "revision", "mode", "date", "practice", "code",
+              "watchable"}
 
 
 def engine_at(text: str, seed: int = 1, lookahead: bool = False) -> api.Engine:

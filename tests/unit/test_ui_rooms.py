@@ -270,7 +270,7 @@ def test_a_button_is_named_by_its_action_else_by_its_id() -> None:
 
 
 def test_buttons_only_open_and_close_dialogs_the_page_has() -> None:
-    dialogs = {"win", "over", "confirm", "help", "settings", "stats", "import"}
+    dialogs = {"win", "over", "confirm", "help", "settings", "stats", "import", "replay"}
     for closes, opens, _ in buttons.BUTTONS.values():
         assert set(closes) <= dialogs and (not opens or opens in dialogs)
 

@@ -73,7 +73,21 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
         hint = json.loads(worker.call("hint", json.dumps(args)))
         assert hint["kind"] == "hint" and hint["ticket"] == 7 and hint["direction"] in (
             None, "left", "right", "up", "down")
-    assert set(worker.CALLS) == set(kinds) | {"start", "statistics", "export_all", "check_import", "hint"}
+    code = api.result_code(seeded_engine.session) or "1.2026-11-30.4.0~.AAAA"
+    verdict = json.loads(worker.call("verify", json.dumps([json.dumps("#replay=" + code)])))
+    assert verdict["kind"] == "verify" and verdict["reason"] in ("", "damaged")
+    for direction in ("left", "up", "right", "down"):
+        worker.call("move", json.dumps([direction, 1600]))
+    watched = json.loads(worker.call("watch", json.dumps(["game"])))
+    assert watched["kind"] == "watch" and watched["ok"] and watched["at"] == 0
+    stepped = json.loads(worker.call("watch_step", "[]"))
+    assert stepped["kind"] == "watch_move" and stepped["at"] == 1
+    resumed = json.loads(worker.call("resume", "[]"))
+    assert resumed["kind"] == "resume" and resumed["state"] == seeded_engine.state()
+    daily = json.loads(worker.call("start", json.dumps(["", "", "", 4, 1, 1])))
+    assert daily["state"]["mode"] == "daily" and daily["state"]["date"]
+    assert set(worker.CALLS) == set(kinds) | {"start", "statistics", "export_all", "check_import", "hint",
+                                             "verify", "watch", "watch_step", "resume"}
 
 
 @pytest.mark.parametrize("name, args", [

@@ -1,0 +1,242 @@
+"""Result codes and replays: checking a code, sharing a daily result, watching a game.
+
+A daily result travels as a code (game/replay.py) in a link's fragment, `#replay=…`.
+The page hands whatever it got (the fragment, cut by assets/boot.js to a length cap,
+or what the player pasted into the Check dialog, capped by its `maxlength`) to the
+engine's worker, which decodes and replays it there; this room only words the answer:
+"Verified: …" with the replay's own numbers, or the precise reason it does not verify.
+Nothing from a code is stored, and nothing is ever written as HTML (`textContent`).
+
+Watching puts a recorded game on the board (a verified code, the game just finished,
+a daily result from the statistics) and steps through it on a browser timer, each move
+a move reply animated like any other; play/pause, step and speed are in the bar above
+the board. The game in play is untouched in the engine, and `resume` brings it back.
+
+Pure: the host is handed in (game/ui/app.py; tests use a fake), so this runs on
+CPython and MicroPython alike. The host provides `push(action)`, `later_watch(ms)`
+(which calls `due`), `notify(text)` and `view` with `say`, `set_text`, `set_hidden`,
+`set_attributes`, `remove_attribute`, `open_dialog`, `is_open`, `paint`, `animate`,
+`publish`, `show_watch(state)` and `show_numbers`.
+"""
+
+from game.ui import text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+SPEEDS = (1, 2, 5, 10, 20)  # moves a second
+DEFAULT_SPEED = 5
+MARK = "#replay="
+
+
+def reason_sentence(reason: str, detail: "dict[str, Any]", lang: str = "") -> str:
+    """Why a code does not verify, with the numbers its reason names."""
+    if reason == "truncated" and detail.get("count") and detail.get("moves", 0) < detail["count"]:
+        return text.say("reason_truncated_at", lang, moves=text.number(detail["moves"], lang),
+                        count=text.number(detail["count"], lang))
+    if reason == "illegal_move":
+        key = "reason_after_end" if detail.get("ended") else "reason_illegal_move"
+        return text.say(key, lang, n=text.number(int(detail.get("at", 0)), lang),
+                        dir=text.say(str(detail.get("direction", "left")), lang))
+    if reason == "unknown_version":
+        return text.say("reason_unknown_version", lang, version=str(detail.get("version", ""))[:6])
+    if reason == "bad_character":
+        return text.say("reason_bad_character", lang, n=text.number(int(detail.get("at", 0)), lang))
+    if reason == "too_long":
+        return text.say("reason_too_long", lang)
+    if reason == "record_damaged":
+        return text.say("reason_record_damaged", lang)
+    return text.say("reason_" + reason, lang)
+
+
+def verdict_sentence(answer: "dict[str, Any]", lang: str = "") -> str:
+    """"Verified: score S, best tile T, M moves." (the replay's numbers) or why not."""
+    if not answer.get("ok"):
+        return text.say("replay_rejected", lang, reason=reason_sentence(
+            str(answer.get("reason", "")), answer.get("detail") or {}, lang))
+    key = "replay_verified" if answer.get("finished") else "replay_verified_unfinished"
+    return text.say(key, lang, date=answer["date"], score=text.number(answer["score"], lang),
+                    tile=answer["tile"], moves=text.moves_label(answer["moves"], lang))
+
+
+def share_link(address: str, code: str) -> str:
+    """The page's address with the code as its fragment, when a friend can open it."""
+    base = address.split("#")[0]
+    if base.startswith("https://") or base.startswith("http://"):
+        return base + MARK + code
+    return ""
+
+
+def share_text(state: "dict[str, Any]", address: str, picture: str, lang: str = "") -> str:
+    """A finished daily game's share text: the day, the numbers, the board, and the link
+    (or, where the page has no address to share, the code to paste)."""
+    lines = [
+        text.say("share_daily_title", lang, date=state["date"]),
+        text.say("share_daily_result", lang, score=text.number(state["score"], lang),
+                 tile=state["max_tile"], moves=text.moves_label(state["moves"], lang)),
+        picture,
+    ]
+    link = share_link(address, state["code"])
+    if link:
+        lines.append(text.say("share_daily_check", lang, link=link))
+    else:
+        lines.append(text.say("share_daily_code", lang, code=state["code"]))
+    return "\n".join(lines)
+
+
+def bar_text(title: "dict[str, Any]", at: int, total: int, lang: str = "") -> str:
+    """What the replay bar says: whose game, and where the replay is."""
+    if title.get("date"):
+        whose = text.say("watch_daily", lang, date=title["date"])
+    else:
+        whose = text.say("watch_game", lang, size=text.size_name(int(title.get("size", 4)), lang))
+    return text.say("watch_position", lang, whose=whose, at=text.number(at, lang),
+                    total=text.number(total, lang))
+
+
+class Replays:
+    """The Check dialog's verdict, and the game being watched (if any)."""
+
+    def __init__(self, host: "Any") -> None:
+        self.host = host
+        self.pending = ""  # the text to verify next (the queue holds only "verify")
+        self.can_watch = False  # the last code checked verified
+        self.watching = False
+        self.playing = False
+        self.waiting = False  # a step asked and not answered, or a timer set
+        self.speed = DEFAULT_SPEED
+        self.title: "dict[str, Any]" = {}
+        self.at = 0
+        self.total = 0
+
+    # -- checking a code ---------------------------------------------------------------
+
+    def check(self, code_text: str) -> None:
+        """Verify a code, a link or a message (the engine's worker judges it)."""
+        self.pending = code_text
+        self.host.push("verify")
+
+    def take_pending(self) -> str:
+        pending, self.pending = self.pending, ""
+        return pending
+
+    def verified(self, answer: "dict[str, Any]") -> None:
+        """The engine's verdict: on `#game[data-replay]`, in the dialog (opened if it
+        is not: a link was opened) and in the live region."""
+        view = self.host.view
+        self.can_watch = bool(answer.get("ok"))
+        sentence = verdict_sentence(answer)
+        view.set_attributes((("data-replay", "verified" if self.can_watch else "rejected"),))
+        view.set_text("replay-verdict", sentence)
+        view.set_hidden("replay-verdict", False)
+        view.set_hidden("watch-verified", not self.can_watch)
+        if not view.is_open("replay"):
+            view.open_dialog("replay")
+        view.say(sentence)
+
+    # -- watching ----------------------------------------------------------------------
+
+    def watch(self, what: str) -> None:
+        """Put a recorded game on the board: "verified", "game" or "daily:<date>"."""
+        self.playing = False
+        self.waiting = False
+        self.host.push("watch:" + what)
+
+    def shown(self, reply: "dict[str, Any]") -> None:
+        """The engine's answer to `watch`: the start position, or why it cannot be shown."""
+        if not reply.get("ok"):
+            self.host.notify(text.say("watch_failed", reason=reason_sentence(
+                str(reply.get("reason", "")), reply.get("detail") or {})))
+            return
+        self.watching = True
+        self.playing = True
+        self.title = reply.get("title") or {}
+        view = self.host.view
+        view.paint(reply["state"]["board"], [s["at"] for s in reply.get("spawns") or []])
+        self.show(reply)
+        view.say(self.bar())
+        self.schedule()
+
+    def stepped(self, reply: "dict[str, Any]") -> None:
+        """One watched move from the engine: animated like a move, then the next one
+        is due after the speed's interval (while playing)."""
+        self.waiting = False
+        if not self.watching or not reply.get("ok"):
+            return
+        if reply.get("changed"):
+            self.host.view.animate(reply)
+        self.show(reply)
+        if reply.get("end"):
+            self.playing = False
+            self.show(reply)
+        spoken = text.announce(dict(reply, kind="move")) if reply.get("direction") else ""
+        if spoken:
+            self.host.view.say(spoken)
+        self.schedule()
+
+    def show(self, reply: "dict[str, Any]") -> None:
+        self.at = int(reply.get("at", 0))
+        self.total = int(reply.get("total", 0))
+        view = self.host.view
+        view.publish(reply["state"])
+        view.show_numbers(reply["state"], reply.get("points") or 0)
+        view.show_watch(self.bar_state(bool(reply.get("end"))))
+
+    def bar(self) -> str:
+        return bar_text(self.title, self.at, self.total)
+
+    def bar_state(self, end: bool) -> "dict[str, Any]":
+        return {"text": self.bar(), "playing": self.playing, "end": end, "speed": self.speed}
+
+    def schedule(self) -> None:
+        if self.watching and self.playing and not self.waiting and self.at < self.total:
+            self.waiting = True
+            self.host.later_watch(1000.0 / self.speed)
+
+    def due(self) -> None:
+        """The timer: the next move, unless watching stopped or paused meanwhile."""
+        if not self.waiting:
+            return
+        if self.watching and self.playing:
+            self.host.push("watch-step")
+        else:
+            self.waiting = False
+
+    def toggle(self) -> None:
+        """Play / Pause (at the end, Play starts again from the first move)."""
+        if not self.watching:
+            return
+        if self.at >= self.total and not self.playing:
+            self.watch("again")
+            return
+        self.playing = not self.playing
+        self.host.view.show_watch(self.bar_state(self.at >= self.total))
+        if self.playing and not self.waiting:
+            self.waiting = True
+            self.host.push("watch-step")
+
+    def step(self) -> None:
+        """One move on, paused."""
+        if not self.watching:
+            return
+        self.playing = False
+        self.host.view.show_watch(self.bar_state(self.at >= self.total))
+        if self.at < self.total:
+            self.host.push("watch-step")
+
+    def set_speed(self, value: str) -> None:
+        speed = int(value) if value.isdigit() else DEFAULT_SPEED
+        self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
+
+    def close(self) -> bool:
+        """Stop watching: the game in play comes back (`resume`). False when nothing
+        was being watched."""
+        if not self.watching:
+            return False
+        self.watching = False
+        self.playing = False
+        self.waiting = False
+        self.host.view.show_watch(None)
+        self.host.push("resume")
+        return True

@@ -1,0 +1,298 @@
+"""The daily board through the engine's interface (game/api.py): fair play (no undo, the
+first finished game of the day is the result, later tries are practice), saving and
+resuming per day, the normal game untouched, result codes and watching."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from game import api, chance, daily, replay, rules, saves, stats
+from game import record as records
+from tests.unit.boards import board, consistent
+
+NOON = 1_796_040_000_000  # 2026-12-01 12:00 UTC
+DAY = "2026-12-01"
+DAY_MS = 86_400_000
+
+
+class Wall:
+    """A clock the test moves."""
+
+    def __init__(self, ms: int = NOON) -> None:
+        self.ms = ms
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+def engine(seed: int = 1, lookahead: bool = True, wall: Wall | None = None) -> api.Engine:
+    return api.Engine(chance.seeded(seed), lookahead=lookahead, wall=wall or Wall())
+
+
+def play_to_end(e: api.Engine, seed: int = 0, limit: int = 100_000) -> dict[str, Any]:
+    """Random legal moves through `take` (the page's path) until the game ends."""
+    rng = random.Random(seed)
+    reply: dict[str, Any] = {}
+    while e.session.status != "over" and e.session.position.moves < limit:
+        if e.session.status == "won":
+            e.keep_playing(0)
+        reply = e.take(rng.choice(rules.legal_directions(e.session.position.board)), 0)
+    return reply
+
+
+def test_the_wall_clock_names_the_day() -> None:
+    assert daily.utc_date(NOON) == DAY
+
+
+def test_daily_start_is_todays_board_whatever_the_random_source() -> None:
+    a = engine(1).start(None, None, daily_board=True)
+    b = engine(77).start(None, None, daily_board=True)
+    assert a["state"]["board"] == b["state"]["board"]
+    assert a["state"]["mode"] == "daily" and a["state"]["date"] == DAY and not a["state"]["practice"]
+    classic = engine(1).start(None, None)
+    assert classic["state"]["mode"] == "classic" and classic["state"]["date"] == ""
+
+
+def test_rule_the_same_moves_give_the_same_spawns_with_or_without_lookahead() -> None:
+    ahead, plain = engine(1, lookahead=True), engine(2, lookahead=False)
+    ahead.start(None, None, daily_board=True)
+    plain.start(None, None, daily_board=True)
+    rng = random.Random(4)
+    for _ in range(60):
+        if ahead.session.over:
+            break
+        direction = rng.choice(rules.legal_directions(ahead.session.position.board))
+        one, two = ahead.take(direction, 0), plain.move(direction, 0)
+        assert one["state"]["board"] == two["state"]["board"]
+
+
+def test_rule_no_undo_in_daily_mode() -> None:
+    e = engine()
+    e.start(None, None, undo_depth=5, daily_board=True)
+    e.take(rules.legal_directions(e.session.position.board)[0], 0)
+    reply = e.undo(0)
+    assert not reply["changed"] and not reply["state"]["can_undo"] and reply["state"]["moves"] == 1
+
+
+def test_the_first_finished_game_of_the_day_is_the_result_and_later_tries_are_practice() -> None:
+    e = engine()
+    e.start(None, None, daily_board=True)
+    last = play_to_end(e, seed=1)
+    assert last["stats_changed"] and last["state"]["code"]
+    result = stats.daily_result(e.stats, DAY)
+    assert result is not None and result.score == e.session.position.score
+    assert result.code == last["state"]["code"]
+    assert replay.verdict(result.code)["score"] == result.score
+    again = e.new_game()
+    assert again["state"]["practice"] and again["state"]["mode"] == "daily"
+    assert again["state"]["board"] == engine(3).start(None, None, daily_board=True)["state"]["board"]
+    play_to_end(e, seed=2)
+    assert stats.daily_result(e.stats, DAY) == result  # practice counts nowhere
+    assert e.stats.of(4).played == 0  # nor in the 4×4 statistics
+
+
+def test_giving_up_the_first_try_makes_it_the_result_as_it_stands() -> None:
+    e = engine()
+    e.start(None, None, daily_board=True)
+    for direction in ("left", "up", "right", "down") * 3:
+        e.take(direction, 0)
+    score, moves = e.session.position.score, e.session.position.moves
+    reply = e.new_game()
+    result = stats.daily_result(e.stats, DAY)
+    assert reply["stats_changed"] and result is not None
+    assert (result.score, result.moves) == (score, moves) and reply["state"]["practice"]
+
+
+def test_an_untouched_daily_board_given_up_is_no_result() -> None:
+    e = engine()
+    e.start(None, None, daily_board=True)
+    reply = e.new_game()
+    assert stats.daily_result(e.stats, DAY) is None and not reply["state"]["practice"]
+
+
+def test_the_daily_game_is_saved_and_resumed_on_its_day() -> None:
+    e = engine()
+    e.start(None, None, daily_board=True)
+    for direction in ("left", "up", "right", "down") * 3:
+        reply = e.take(direction, 0)
+    again = engine(5)
+    resumed = again.start(reply["save"], reply["best_save"], reply["stats_save"] or None, daily_board=True)
+    assert resumed["state"]["board"] == reply["state"]["board"] and not resumed["spawns"]
+    assert resumed["state"]["moves"] == reply["state"]["moves"] and resumed["notice"] is None
+
+
+def test_another_days_daily_game_gives_way_to_todays_board() -> None:
+    wall = Wall()
+    e = engine(wall=wall)
+    e.start(None, None, daily_board=True)
+    reply = e.take(rules.legal_directions(e.session.position.board)[0], 0)
+    wall.ms += DAY_MS
+    tomorrow = engine(wall=wall).start(reply["save"], None, daily_board=True)
+    assert tomorrow["state"]["date"] == "2026-12-02" and tomorrow["state"]["moves"] == 0
+    assert tomorrow["notice"] is None and tomorrow["game_changed"]
+    assert tomorrow["state"]["revision"] > reply["state"]["revision"]
+
+
+def test_the_normal_game_and_its_best_score_are_untouched_by_the_daily_board() -> None:
+    e = engine()
+    classic = e.start(None, None)
+    for direction in ("left", "up", "right", "down") * 5:
+        classic = e.take(direction, 0)
+    best_before = classic["best_save"]
+    e.start(None, classic["best_save"], daily_board=True)
+    last = play_to_end(e, seed=3)
+    assert last["best_save"] == best_before
+    assert last["state"]["best"] == e.session.position.score  # the day's own best
+    back = e.start(classic["save"], last["best_save"], last["stats_save"] or None)
+    assert back["state"]["board"] == classic["state"]["board"] and back["state"]["mode"] == "classic"
+
+
+def test_a_daily_game_in_the_normal_games_place_is_set_aside_and_the_reverse() -> None:
+    e = engine()
+    daily_save = e.start(None, None, daily_board=True)["save"]
+    assert engine().start(daily_save, None)["set_aside"]["game"]
+    classic_save = engine().start(None, None)["save"]
+    assert engine().start(classic_save, None, daily_board=True)["set_aside"]["game"]
+
+
+def tampered(save: str, **change: Any) -> str:
+    data = json.loads(save)
+    data.update(change)
+    return json.dumps(data)
+
+
+def test_a_tampered_daily_game_is_set_aside() -> None:
+    e = engine()
+    e.start(None, None, daily_board=True)
+    for direction in ("left", "up", "right", "down") * 4:
+        reply = e.take(direction, 0)
+    save = reply["save"]
+    data = json.loads(save)
+    record = data["record"]
+    cells = data["board"]
+    row, column = next((r, c) for r in range(4) for c in range(4) if cells[r][c] == 2)
+    cells[row][column] = 4  # a 4 where the day's board spawned a 2: tiles and score still agree
+    cases = {
+        "history": tampered(save, history=[{}]),
+        "record": tampered(save, record=record[:-2] + ("AA" if record[-2:] != "AA" else "BA")),
+        "no record": tampered(save, record=None),
+        "date": tampered(save, daily="2026-12-02"),
+        "bad date": tampered(save, daily="2026-02-30"),
+        "size": tampered(save, size=5),
+        "practice type": tampered(save, practice="no"),
+        "board": tampered(save, board=cells, score=data["score"] - 4),
+    }
+    for name, text in cases.items():
+        reply = engine().start(text, None, daily_board=True)
+        assert reply["set_aside"]["game"] or reply["state"]["moves"] == 0, name
+        assert reply["state"]["moves"] == 0, name
+
+
+def test_a_practice_flag_outside_a_daily_game_is_refused() -> None:
+    save = engine().start(None, None)["save"]
+    assert engine().start(tampered(save, practice=True), None)["set_aside"]["game"]
+
+
+def test_follow_takes_another_tabs_daily_game_of_the_same_day_only() -> None:
+    one, two = engine(1), engine(2)
+    start = one.start(None, None, daily_board=True)
+    two.start(start["save"], None, daily_board=True)
+    moved = one.take(rules.legal_directions(one.session.position.board)[0], 0)
+    assert two.follow(moved["save"])["changed"]
+    classic = engine(3).start(None, None)
+    assert not two.follow(classic["save"])["changed"]
+
+
+# -- codes and watching ---------------------------------------------------------------------
+
+def test_verify_answers_the_replays_numbers_and_watch_shows_every_move() -> None:
+    e = engine()
+    e.start(None, None, daily_board=True)
+    last = play_to_end(e, seed=5, limit=40)
+    code = api.result_code(e.session)
+    verdict = engine(9).verify("#replay=" + code)
+    assert verdict["ok"] and verdict["score"] == last["state"]["score"] == e.session.position.score
+    watcher = engine(9)
+    watcher.verify(code)
+    shown = watcher.watch("verified")
+    assert shown["ok"] and shown["at"] == 0 and shown["total"] == e.session.position.moves
+    assert shown["title"] == {"date": DAY, "size": 4}
+    step: dict[str, Any] = shown
+    while not step["end"]:
+        step = watcher.watch_step()
+        assert step["kind"] == "watch_move" and step["changed"] and step["ok"]
+    assert step["state"]["board"] == [list(row) for row in e.session.position.board]
+    assert step["state"]["score"] == e.session.position.score
+    assert watcher.watch_step()["at"] == step["at"]  # nothing after the end
+
+
+def test_a_refused_code_cannot_be_watched() -> None:
+    e = engine()
+    assert not e.verify("1.2026-12-01.4.1~A.AAAA")["ok"]
+    assert not e.watch("verified")["ok"]
+
+
+def test_watching_leaves_the_game_in_play_untouched_and_resume_shows_it() -> None:
+    e = engine()
+    e.start(None, None, undo_depth=5)
+    for direction in ("left", "up", "right", "down") * 5:
+        reply = e.take(direction, 0)
+    before = e.state()
+    shown = e.watch("game")
+    assert shown["ok"] and shown["total"] == before["moves"]
+    for _ in range(shown["total"]):
+        step = e.watch_step()
+    assert step["state"]["board"] == before["board"] and step["end"]
+    back = e.resume()
+    assert back["kind"] == "resume" and back["state"] == before and not back["game_changed"]
+    assert set(back["ahead"]) == set(rules.DIRECTIONS)
+    assert reply["save"] == back["save"]
+
+
+def test_a_won_game_is_watched_on_past_its_win() -> None:
+    start = (records.Spawned((3, 3), 2), records.Spawned((3, 2), 2))
+    steps = (records.Step("left", records.Spawned((3, 3), 2)),
+             records.Step("right", records.Spawned((1, 0), 2)))
+    watch = api.Watch(records.Film(4, start, steps), {"date": "", "size": 4})
+    watch.session.position = consistent(board("1024 1024 . ./. . . ./. . . ./. . . ."))
+    won = watch.step()
+    assert won["changed"] and won["state"]["won"]
+    after = watch.step()  # the win dialog's pause is not the watcher's: it plays on
+    assert after["changed"] and after["end"] and after["state"]["board"][0] == [0, 0, 0, 2048]
+
+
+def test_an_altered_record_cannot_be_watched_and_says_so() -> None:
+    e = engine()
+    e.start(None, None)
+    for direction in ("left", "up", "right", "down") * 3:
+        e.take(direction, 0)
+    assert e.session.record is not None
+    e.session.record = e.session.record[:-1] + ("A" if e.session.record[-1] != "A" else "B")
+    answer = e.watch("game")
+    assert not answer["ok"] and answer["reason"] == "record_damaged"
+
+
+def test_a_game_stored_before_records_were_kept_is_not_watchable() -> None:
+    e = engine()
+    reply = e.start(None, None)
+    for direction in ("left", "up", "right", "down") * 3:
+        reply = e.take(direction, 0)
+    data = json.loads(reply["save"])
+    for field in ("daily", "practice", "record"):
+        del data[field]
+    data["version"] = 3
+    old = engine().start(json.dumps(data), None)
+    assert not old["state"]["watchable"] and not old["set_aside"]["game"]
+    assert saves.load_game(old["save"], chance.seeded(0)).record is None
+
+
+def test_a_days_result_is_watched_from_the_statistics() -> None:
+    e = engine()
+    e.start(None, None, daily_board=True)
+    play_to_end(e, seed=6, limit=30)
+    e.new_game()  # gives the first try up: the day's result
+    shown = e.watch("daily:" + DAY)
+    assert shown["ok"] and shown["total"] == 30
+    assert not e.watch("daily:2026-11-11")["ok"]
