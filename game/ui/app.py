@@ -107,7 +107,6 @@ class App:
         self.show_settings()
         daily = self.mode == "daily"
         self.view.set_size(4 if daily else self.size)
-        self.view.set_attributes((("data-mode", self.mode),))
         self.view.show_mode(daily, False)
         board = snapshot.board_from_saved(snapshot.stored_text(self.saves.saved_game))
         if board:
@@ -320,7 +319,6 @@ class App:
         """The daily board or the normal game, kept for the next visit of this tab."""
         self.mode = mode
         self.store.write(MODE, mode)
-        self.view.set_attributes((("data-mode", mode),))
         self.view.show_mode(mode == "daily", self.replays.watching)
 
     def switch(self, size: int) -> "Any":

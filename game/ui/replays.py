@@ -15,7 +15,7 @@ the board. The game in play is untouched in the engine, and `resume` brings it b
 Pure: the host is handed in (game/ui/app.py; tests use a fake), so this runs on
 CPython and MicroPython alike. The host provides `push(action)`, `later_watch(ms)`
 (which calls `due`), `notify(text)` and `view` with `say`, `set_text`, `set_hidden`,
-`set_attributes`, `remove_attribute`, `open_dialog`, `is_open`, `paint`, `animate`,
+`set_attributes`, `open_dialog`, `is_open`, `paint`, `animate`,
 `publish`, `show_watch(state)` and `show_numbers`.
 """
 
@@ -170,7 +170,11 @@ class Replays:
         if reply.get("end"):
             self.playing = False
             self.show(reply)
-        spoken = text.announce(dict(reply, kind="move")) if reply.get("direction") else ""
+        spoken = ""
+        if reply.get("direction"):
+            move = dict(reply)
+            move["kind"] = "move"  # said like a move of the game in play
+            spoken = text.announce(move)
         if spoken:
             self.host.view.say(spoken)
         self.schedule()

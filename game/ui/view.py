@@ -170,7 +170,6 @@ class View:
             ("data-moves", str(state["moves"])),
             ("data-won", "true" if state["won"] else "false"),
             ("data-status", str(state["status"])),
-            ("data-mode", str(state.get("mode") or "classic")),
         ))
 
     def set_attributes(self, pairs: "tuple[tuple[str, str], ...]") -> None:
@@ -247,7 +246,9 @@ class View:
 
     def show_mode(self, daily: bool, watching: bool) -> None:
         """The Daily button pressed or not; in daily mode (and while a replay is on the
-        board) the solver's buttons are off: a daily result is the player's own."""
+        board) the solver's buttons are off: a daily result is the player's own.
+        `#game[data-mode]` is the page's mode, also while another game is watched."""
+        self.set_attributes((("data-mode", "daily" if daily else "classic"),))
         self.daily.setAttribute("aria-pressed", "true" if daily else "false")
         self.hint.disabled = daily or watching
         self.autoplay.disabled = daily or watching
@@ -270,11 +271,6 @@ class View:
         self.set_attributes((("data-watch", state),))
         document.getElementById("watch-step").disabled = bool(bar["end"])
         document.getElementById("watch-speed").value = str(bar["speed"])
-
-    def set_attribute_off(self, name: str) -> None:
-        """Take one of #game's attributes away (it is written again when it changes)."""
-        self.game.removeAttribute(name)
-        self.written.pop(name, None)
 
     def show_notice(self, text: str) -> None:
         self.notice.textContent = text
