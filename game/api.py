@@ -20,7 +20,8 @@ so nothing here knows about the browser. Each call answers with a `Reply` dict:
      "notice": None | "game-invalid" | "best-invalid" | "game-and-best-invalid",
                                   # for "start": what stored data was set aside
      "set_aside": {"game": bool, "best_sizes": [int], "best_unknown_keys": int,
-                   "best_document": bool, "stats_sizes": [int], "stats_document": bool},
+                   "best_document": bool, "stats_sizes": [int], "stats_document": bool,
+                   "stats_daily": bool},
                                   # the detail (all empty outside "start")
      "stats_changed": bool,       # did the statistics change: store `stats_save`
      "stats_save": str,           # the statistics document when stats_changed, else ""
@@ -35,7 +36,8 @@ move changes the board), "revision": the game's revision, "size": n, "board": [[
 (the game the move was chosen for: the page drops an answer for a game it no longer
 shows), "depth", "nodes", "ms"} (game/solver: the search's deepest full depth,
 positions evaluated, its time), `statistics(size)` with {"kind":
-"statistics", "size": n, "summary": {...}} (game/stats.py `summary`), `export_all`
+"statistics", "size": n, "summary": {...}} (game/stats.py `summary`, with the daily
+section of the UTC day now), `export_all`
 with {"kind": "export", "text": the export file}, and `check_import(text)` with
 {"kind": "import", "ok": bool, "error": str, "summary": {...}, "parts": {"games":
 {"4": str | None, "5": ..., "6": ...}, "best": str, "stats": str, "settings": str}}
@@ -84,7 +86,7 @@ Mark = tuple[GameKey, int]  # a game's content and its revision, before a call
 def no_set_aside() -> dict[str, Any]:
     """The `set_aside` of every reply but a start that found bad data."""
     return {"game": False, "best_sizes": [], "best_unknown_keys": 0, "best_document": False,
-            "stats_sizes": [], "stats_document": False}
+            "stats_sizes": [], "stats_document": False, "stats_daily": False}
 
 
 def wall_clock() -> int:
@@ -389,6 +391,7 @@ class Engine:
             else:
                 self.stats = counted.stats
                 set_aside["stats_sizes"] = list(counted.rejected_sizes)
+                set_aside["stats_daily"] = counted.daily_rejected
         stats_before = self.stats
         best_bad = any(set_aside[k] for k in ("best_document", "best_sizes", "best_unknown_keys"))
         today = daily.utc_date(self.wall()) if daily_board else ""
@@ -571,11 +574,13 @@ class Engine:
         return reply
 
     def statistics(self, size: int) -> dict[str, Any]:
-        """The statistics dialog's data for one size (plain data, no game reply)."""
+        """The statistics dialog's data for one size (plain data, no game reply), and
+        the daily section, whose streak depends on the UTC day now (the wall clock)."""
         if size not in rules.SIZES:
             raise ValueError(f"unsupported board size {size}")
         best = max(self.best.get(size, 0), self.session.best if self.session.size == size else 0)
-        return {"kind": "statistics", "size": size, "summary": stats.summary(self.stats, size, best)}
+        summary = stats.summary(self.stats, size, best, today=daily.utc_date(self.wall()))
+        return {"kind": "statistics", "size": size, "summary": summary}
 
     def hint(self, budget_ms: float, ticket: int = 0, paced: bool = False) -> dict[str, Any]:
         """The solver's move for the game as it is (Hint, Auto-play): plain data, no

@@ -1,4 +1,5 @@
-"""Statistics per board size, a local top 10, and the milestones that unlock palettes.
+"""Statistics per board size, a local top 10, the daily results, and the milestones
+that unlock palettes.
 
 A game counts once: when it first ends, or when it is given up for a new game after at
 least one move (game/api.py decides when; this module only keeps the numbers). The
@@ -9,27 +10,42 @@ Stored statistics come from `localStorage` like the game, so they are checked ag
 what a real history can produce, size by size like the best scores (game/saves.py): a
 bad size entry is set aside alone and the others kept. An imported file is judged
 strictly instead (`load_stats`): nothing set aside is accepted there.
+
+The daily board (game/daily.py) keeps one result per UTC day: the first daily game
+finished that day (later tries are practice and count nowhere). The results are kept
+for a year and a day, and the codes that replay them (game/replay.py) for the newest
+ten only, so the document stays small; the days played and the best day streak are
+counters that outlive the results they were counted from.
 The format is documented in docs/save-format.md.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game import rules, saves
+from game import daily, replay, rules, saves
 from game.saves import SaveError, int_in
 from game.settings import MILESTONES
 
 FORMAT = "py2048-stats"
-VERSION = 1
+VERSION = 2  # what dump_stats writes: version 1 plus the daily results
+VERSIONS = (1, 2)  # what the reads take; version 1 has no daily results
 TOP = 10  # entries kept in each size's top list
 MAX_COUNT = saves.MAX_REVISION  # counters stop at the largest exact JavaScript integer
 MIN_DATE = 1_388_534_400_000  # 2014-01-01 in epoch ms: before 2048 existed
 MAX_DATE = 7_258_118_400_000  # 2200-01-01 in epoch ms
 
-_KEYS = frozenset({"format", "version", "sizes", "milestones"})
+DAILY_KEEP = 366  # daily results kept: a year and a day, the oldest dropped first
+DAILY_CODES = 10  # the newest results keep their replay code; older ones drop it (size)
+DAILY_SHOWN = 10  # results the summary lists, newest first
+
+_KEYS_BY_VERSION = {1: frozenset({"format", "version", "sizes", "milestones"}),
+                    2: frozenset({"format", "version", "sizes", "milestones", "daily"})}
+_DAILY_KEYS = frozenset({"played", "best_streak", "results"})
+_DAILY_RESULT_KEYS = ("date", "score", "tile", "moves", "code")
 _TOP_KEYS = ("score", "tile", "moves", "ms", "date")
 _SIZE_KEYS = ("played", "won", "best_score", "best_tile", "total_score", "total_moves", "total_ms",
               "streak", "best_streak", "top")
@@ -78,12 +94,39 @@ class SizeStats:
 
 
 @dataclass(frozen=True)
+class DailyResult:
+    """One day's result on the daily board: the first daily game finished that UTC day.
+
+    `code` replays it (game/replay.py), so a result can be watched or shared again; it
+    is "" once the result is no longer among the newest `DAILY_CODES`.
+    """
+
+    date: str
+    score: int
+    tile: int
+    moves: int
+    code: str
+
+
+@dataclass(frozen=True)
+class DailyStats:
+    """The daily results, oldest first (one per date, at most `DAILY_KEEP`), and two
+    counters that outlive them: the days with a result ever, and the longest run of
+    consecutive such days ever."""
+
+    results: tuple[DailyResult, ...] = ()
+    played: int = 0
+    best_streak: int = 0
+
+
+@dataclass(frozen=True)
 class Stats:
-    """Every size's numbers (a size with no entry has all zeros) and the milestones
-    reached, in `MILESTONES` order."""
+    """Every size's numbers (a size with no entry has all zeros), the milestones
+    reached, in `MILESTONES` order, and the daily results."""
 
     sizes: dict[int, SizeStats] = field(default_factory=dict)
     milestones: tuple[str, ...] = ()
+    daily: DailyStats = field(default_factory=DailyStats)
 
     def of(self, size: int) -> SizeStats:
         return self.sizes.get(size, SizeStats())
@@ -151,22 +194,110 @@ def reach(stats: Stats, size: int, max_tile: int, won: bool) -> tuple[Stats, tup
     return replace(stats, milestones=_ordered(reached)), new
 
 
+# -- the daily results -----------------------------------------------------------------
+
+def longest_run(dates: Iterable[str]) -> int:
+    """The most consecutive calendar days among `dates` (each counted once)."""
+    days = sorted({daily.day_number(date) for date in dates})
+    longest = run = 0
+    for index, day in enumerate(days):
+        run = run + 1 if index and day == days[index - 1] + 1 else 1
+        longest = max(longest, run)
+    return longest
+
+
+def _trimmed(results: Iterable[DailyResult]) -> tuple[DailyResult, ...]:
+    """Results sorted by date, the newest `DAILY_KEEP` kept, and the replay code kept on
+    the newest `DAILY_CODES` alone: what a stored document may hold, whatever order the
+    results came in (another tab's, a merge's)."""
+    kept = sorted(results, key=lambda r: r.date)[-DAILY_KEEP:]
+    coded = len(kept) - DAILY_CODES
+    return tuple(replace(r, code="") if index < coded and r.code else r for index, r in enumerate(kept))
+
+
+def daily_result(stats: Stats, date: str) -> DailyResult | None:
+    """The day's result, if that day has one still kept."""
+    return next((r for r in stats.daily.results if r.date == date), None)
+
+
+def record_daily(stats: Stats, result: DailyResult) -> Stats:
+    """`stats` with the day's result; `stats` itself when that date has one already
+    (the first finished daily game of a day is its result, later ones are practice).
+
+    Dates may come out of order (another tab finished an earlier day's game late), so
+    the results are kept sorted. A date older than every kept result, once results have
+    been dropped (`played` exceeds them), may be one of those dropped: it is refused
+    rather than counted twice. Streaks are counted over the kept results: a run of more
+    than `DAILY_KEEP` days counts as `DAILY_KEEP` (the document holds no more; a year
+    and a day without a miss). A result the document would not accept is a ValueError
+    (like an unknown size in `record`): the engine must never write statistics its next
+    load sets aside.
+    """
+    _daily_result(_daily_result_document(result))  # SaveError is a ValueError
+    part = stats.daily
+    if daily_result(stats, result.date) is not None:
+        return stats
+    if part.results and result.date < part.results[0].date and part.played > len(part.results):
+        return stats
+    results = _trimmed(part.results + (result,))
+    new = DailyStats(results, _add(part.played, 1), max(part.best_streak, longest_run(
+        r.date for r in results)))
+    return replace(stats, daily=new)
+
+
+def current_streak(dates: Iterable[str], today: str) -> int:
+    """The run of consecutive days with a result that ends today, or yesterday while
+    today has none yet (the streak is alive until today is over); 0 otherwise."""
+    days = {daily.day_number(date) for date in dates}
+    day = daily.day_number(today)
+    if day not in days:
+        day -= 1
+    run = 0
+    while day in days:
+        run += 1
+        day -= 1
+    return run
+
+
+def daily_summary(stats: Stats, today: str) -> dict[str, Any]:
+    """Plain data for the dialog's daily section on the UTC day `today` (YYYY-MM-DD,
+    as `daily.utc_date` gives for any clock): days played, the current and best day
+    streaks, today's result if there is one, and the newest results first."""
+    part = stats.daily
+    mine = daily_result(stats, today)
+    return {
+        "played": part.played,
+        "streak": current_streak((r.date for r in part.results), today),
+        "best_streak": part.best_streak,
+        "today": _daily_result_document(mine) if mine else None,
+        "results": [_daily_result_document(r) for r in part.results[::-1][:DAILY_SHOWN]],
+    }
+
+
 def merge(own: Stats, other: Stats) -> Stats:
     """Another tab's statistics with this one's: per size the entry with more games
-    (on a tie this tab's), and every milestone either reached."""
+    (on a tie this tab's), every milestone either reached, and the daily results of
+    both (one date in both keeps this tab's), with counters at least what either tab
+    counted and what the results themselves show."""
     sizes = dict(own.sizes)
     for size, entry in other.sizes.items():
         if entry.played > own.of(size).played:
             sizes[size] = entry
-    return Stats(sizes, _ordered(set(own.milestones) | set(other.milestones)))
+    dates = {r.date for r in own.daily.results}
+    union = own.daily.results + tuple(r for r in other.daily.results if r.date not in dates)
+    played = max(own.daily.played, other.daily.played, len(union))
+    best_streak = max(own.daily.best_streak, other.daily.best_streak, longest_run(r.date for r in union))
+    return Stats(sizes, _ordered(set(own.milestones) | set(other.milestones)),
+                 DailyStats(_trimmed(union), min(played, MAX_COUNT), min(best_streak, MAX_COUNT)))
 
 
-def summary(stats: Stats, size: int, best: int) -> dict[str, Any]:
+def summary(stats: Stats, size: int, best: int, today: str = "") -> dict[str, Any]:
     """Plain data for the statistics dialog of one size; `best` is the best score the
-    engine keeps (which also counts games still in play)."""
+    engine keeps (which also counts games still in play). With `today` (the UTC date
+    now) it also holds the daily section, which belongs to no size: `daily_summary`."""
     entry = stats.of(size)
     played = entry.played
-    return {
+    data: dict[str, Any] = {
         "played": played,
         "won": entry.won,
         "win_rate": entry.won / played if played else 0.0,
@@ -179,6 +310,9 @@ def summary(stats: Stats, size: int, best: int) -> dict[str, Any]:
         "best_streak": entry.best_streak,
         "top": [_top_document(t) for t in entry.top],
     }
+    if today:
+        data["daily"] = daily_summary(stats, today)
+    return data
 
 
 # -- the document ------------------------------------------------------------------------
@@ -194,6 +328,16 @@ def _size_document(entry: SizeStats) -> dict[str, Any]:
     return data
 
 
+def _daily_result_document(result: DailyResult) -> dict[str, Any]:
+    return {"date": result.date, "score": result.score, "tile": result.tile, "moves": result.moves,
+            "code": result.code}
+
+
+def _daily_document(part: DailyStats) -> dict[str, Any]:
+    return {"played": part.played, "best_streak": part.best_streak,
+            "results": [_daily_result_document(r) for r in part.results]}
+
+
 def stats_document(stats: Stats) -> dict[str, Any]:
     """The document (plain data) for `stats`: every size, zeros included."""
     return {
@@ -201,6 +345,7 @@ def stats_document(stats: Stats) -> dict[str, Any]:
         "version": VERSION,
         "sizes": {str(size): _size_document(stats.of(size)) for size in rules.SIZES},
         "milestones": list(stats.milestones),
+        "daily": _daily_document(stats.daily),
     }
 
 
@@ -254,6 +399,65 @@ def _size_entry(value: object, size: int) -> SizeStats:
     return entry
 
 
+def _daily_code(value: object, date: str, moves: int) -> str:
+    """A stored result's code: "" (dropped) or a code that decodes (shape and check
+    characters, not a replay: that is for watching it) to this day's 4×4 board and
+    exactly this many moves."""
+    if value == "":
+        return ""
+    if not isinstance(value, str):
+        raise SaveError("daily result code is not text")
+    try:
+        claim = replay.decode(value)
+    except replay.Rejection as refusal:
+        raise SaveError(f"daily result code does not read ({refusal.reason})") from refusal
+    if claim.date != date or claim.size != daily.SIZE or len(claim.directions) != moves:
+        raise SaveError("daily result code is for another game")
+    return value
+
+
+def _daily_result(value: object) -> DailyResult:
+    """One stored daily result, or SaveError: numbers a 4×4 game can reach, and a code
+    that names this very game."""
+    if not isinstance(value, dict) or set(value) != set(_DAILY_RESULT_KEYS):
+        raise SaveError("daily result has the wrong fields")
+    date = value["date"]
+    if not daily.valid_date(date):
+        raise SaveError("daily result date is not a date")
+    assert isinstance(date, str)
+    score = int_in(value["score"], "daily score", 0, saves.max_score(daily.SIZE))
+    if score % 4:
+        raise SaveError("daily score is not a reachable score")
+    tile = int_in(value["tile"], "daily tile", 2, saves.max_value(daily.SIZE))
+    if tile & (tile - 1):
+        raise SaveError("daily tile is not a power of two")
+    moves = int_in(value["moves"], "daily moves", 0, replay.MAX_MOVES)
+    return DailyResult(date, score, tile, moves, _daily_code(value["code"], date, moves))
+
+
+def _daily(value: object) -> DailyStats:
+    """The stored daily part, or SaveError: the laws `record_daily` and `merge` keep."""
+    if not isinstance(value, dict) or set(value) != _DAILY_KEYS:
+        raise SaveError("daily results have the wrong fields")
+    raw = value["results"]
+    if not isinstance(raw, list) or len(raw) > DAILY_KEEP:
+        raise SaveError("daily results are not a list of at most a year and a day")
+    results = tuple(_daily_result(r) for r in raw)
+    if any(a.date >= b.date for a, b in zip(results, results[1:])):
+        raise SaveError("daily results are not in order of their dates, one per date")
+    if sum(1 for r in results if r.code) > DAILY_CODES:
+        raise SaveError("daily results keep too many codes")
+    played = int_in(value["played"], "daily days played", 0, MAX_COUNT)
+    best_streak = int_in(value["best_streak"], "daily best streak", 0, MAX_COUNT)
+    if played < len(results):
+        raise SaveError("daily days played are fewer than the results")
+    if best_streak > played:
+        raise SaveError("daily best streak is longer than the days played")
+    if best_streak < longest_run(r.date for r in results):
+        raise SaveError("daily best streak is shorter than a run of the results")
+    return DailyStats(results, played, best_streak)
+
+
 @dataclass(frozen=True)
 class StatsRead:
     """The statistics that passed, and what was set aside (like `saves.BestScores`)."""
@@ -262,10 +466,12 @@ class StatsRead:
     rejected_sizes: tuple[int, ...] = ()
     unknown_keys: int = 0
     milestones_rejected: bool = False
+    daily_rejected: bool = False
 
     @property
     def complete(self) -> bool:
-        return not self.rejected_sizes and not self.unknown_keys and not self.milestones_rejected
+        return not (self.rejected_sizes or self.unknown_keys or self.milestones_rejected
+                    or self.daily_rejected)
 
 
 def _milestones(value: object) -> tuple[str, ...]:
@@ -279,8 +485,8 @@ def _milestones(value: object) -> tuple[str, ...]:
 def _read(text: object, strict: bool) -> StatsRead:
     """The document judged size by size; `strict` raises for the first part that a
     lenient read would set aside, naming it."""
-    data = saves.parse_document(text, FORMAT, (VERSION,))
-    if set(data) != _KEYS:
+    data = saves.parse_document(text, FORMAT, VERSIONS)
+    if set(data) != _KEYS_BY_VERSION[data["version"]]:
         raise SaveError("statistics have the wrong fields")
     entries, rejected, unknown = saves.judge_sizes(data["sizes"], "statistics sizes", _size_entry, strict)
     # No entry and all zeros are the same statistics.
@@ -291,7 +497,15 @@ def _read(text: object, strict: bool) -> StatsRead:
         if strict:
             raise
         milestones, milestones_rejected = (), True
-    return StatsRead(Stats(sizes, milestones), rejected, unknown, milestones_rejected)
+    part, daily_rejected = DailyStats(), False
+    if "daily" in data:  # version 2
+        try:
+            part = _daily(data["daily"])
+        except SaveError:
+            if strict:
+                raise
+            daily_rejected = True
+    return StatsRead(Stats(sizes, milestones, part), rejected, unknown, milestones_rejected, daily_rejected)
 
 
 def read_stats(text: object) -> StatsRead:
@@ -299,7 +513,8 @@ def read_stats(text: object) -> StatsRead:
 
     SaveError only when the document as a whole is unusable (not text, over the limits,
     not JSON, wrong format, version or fields, `sizes` not an object); a bad size entry,
-    a key that names no size or a bad milestones list is left out and named instead.
+    a key that names no size, a bad milestones list or a bad daily part is left out and
+    named instead. A version 1 document has no daily results.
     """
     return _read(text, strict=False)
 

@@ -2,7 +2,10 @@
 
 The engine keeps and checks the statistics and does their arithmetic
 (game/stats.py); this room only turns its plain `summary` into what the dialog shows:
-the grid of numbers, the top-10 rows and the text to share. Pure: tested on CPython
+the grid of numbers, the top-10 rows, the daily board's section and the text to share.
+The daily section belongs to no board size (the daily board is always 4×4, and its
+streaks count days), so it shows the same whichever size is selected; a summary
+without it (an engine that does not know the day) hides it. Pure: tested on CPython
 and MicroPython.
 """
 
@@ -71,12 +74,40 @@ def top_rows(summary: "dict[str, Any]", offset_minutes: int = 0) -> "list[list[s
     ]
 
 
+def daily_grid(summary: "dict[str, Any]", lang: str = "") -> "list[tuple[str, str]]":
+    """(element id, text) for each number of the daily section."""
+    daily = summary["daily"]
+    number = text.number
+    return [
+        ("stat-daily-played", number(daily["played"], lang)),
+        ("stat-daily-streak", number(daily["streak"], lang)),
+        ("stat-daily-best-streak", number(daily["best_streak"], lang)),
+    ]
+
+
+def daily_rows(summary: "dict[str, Any]", lang: str = "") -> "list[list[str]]":
+    """The daily results table's rows, newest first as the engine lists them: date,
+    score, best tile, moves. The date is the board's UTC day, written as it is (it
+    names the board everyone played that day, not the player's own calendar day)."""
+    return [
+        [entry["date"], text.number(entry["score"], lang), str(entry["tile"]),
+         text.number(entry["moves"], lang)]
+        for entry in summary["daily"]["results"]
+    ]
+
+
 def show(view: "Any", summary: "dict[str, Any]", offset_minutes: int = 0) -> None:
     """Fill the dialog (game/ui/view.py) with this summary."""
     rows = top_rows(summary, offset_minutes)
     view.set_texts(grid(summary))
     view.set_rows("top-rows", rows)
     view.set_hidden("top-empty", bool(rows))
+    view.set_hidden("daily-stats", "daily" not in summary)
+    if "daily" in summary:
+        days = daily_rows(summary)
+        view.set_texts(daily_grid(summary))
+        view.set_rows("daily-rows", days)
+        view.set_hidden("daily-empty", bool(days))
 
 
 def share_text(size: int, summary: "dict[str, Any]", lang: str = "") -> str:

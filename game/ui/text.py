@@ -69,8 +69,11 @@ def set_aside_message(set_aside: "dict[str, Any]", lang: str = "") -> str:
     stats_sizes = [say("size", lang, n=n) for n in set_aside.get("stats_sizes") or []]
     if set_aside.get("stats_document"):
         parts.append(say("stats_invalid", lang))
-    elif stats_sizes:
-        parts.append(say("stats_invalid_sizes", lang, sizes=listing(stats_sizes, lang)))
+    else:  # the sizes and the daily results are set aside apart: each is said
+        if stats_sizes:
+            parts.append(say("stats_invalid_sizes", lang, sizes=listing(stats_sizes, lang)))
+        if set_aside.get("stats_daily"):
+            parts.append(say("stats_invalid_daily", lang))
     return " ".join(parts)
 
 

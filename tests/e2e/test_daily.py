@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
@@ -57,6 +58,11 @@ def share_link(game: GamePage) -> str:
     assert found, copied
     assert found.group(2) in copied and "daily board" in copied.split("\n")[0]
     return found.group(1)
+
+
+def shows(game: GamePage, words: str) -> Callable[[], bool]:
+    """A check that the Check dialog's verdict holds these words."""
+    return lambda: words in text_of(game, "replay-verdict")
 
 
 def verdict(game: GamePage, expected: str) -> str:
@@ -193,6 +199,6 @@ def test_a_hostile_megabyte_fragment_is_refused_and_the_game_plays_on(game: Game
     for fragment, reason in (("#replay=<img src=x onerror=alert(1)>", "character 1 cannot"),
                              ("#replay=1.2026-11-31.4.0~.AAAA", "not a real day")):
         game.page.goto(game.address() + fragment)  # the same page: only the fragment changes
-        game.poll(reason, lambda reason=reason: reason in text_of(game, "replay-verdict"))
+        game.poll(reason, shows(game, reason))
         assert game.state()["replay"] == "rejected"
         assert "<img" not in game.evaluate("() => document.getElementById('replay-dialog').innerHTML")

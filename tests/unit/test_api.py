@@ -7,6 +7,7 @@ import json
 from game import api, chance, rules, saves, stats
 from game.session import Session
 from tests.unit.boards import board, consistent
+from tests.unit.daily_results import on
 
 REPLY_KEYS = {"kind", "changed", "game_changed", "direction", "points", "tiles", "spawn", "spawns",
               "notice", "set_aside", "state", "save", "best_save", "ahead",
@@ -293,6 +294,42 @@ def test_start_reads_the_statistics_size_by_size() -> None:
     whole = engine.start(None, None, "garbage")
     assert whole["set_aside"]["stats_document"] and engine.stats == stats.Stats()
     assert engine.statistics(5)["summary"]["played"] == 0
+
+
+def test_start_sets_aside_a_bad_daily_part_alone() -> None:
+    kept = stats.record(stats.Stats(), 5, stats.Result(400, 64, 50, 1000, NOON, False))
+    kept = stats.record_daily(kept, on("2024-12-31"))
+    data = json.loads(stats.dump_stats(kept))
+    data["daily"]["best_streak"] = 0
+    engine = api.Engine(chance.seeded(1))
+    reply = engine.start(None, None, json.dumps(data))
+    assert reply["set_aside"]["stats_daily"] and reply["set_aside"]["stats_sizes"] == []
+    assert not reply["set_aside"]["stats_document"] and reply["notice"] is None
+    assert engine.stats.of(5).played == 1 and engine.stats.daily == stats.DailyStats()
+    good = api.Engine(chance.seeded(1)).start(None, None, stats.dump_stats(kept))
+    assert not good["set_aside"]["stats_daily"]
+
+
+def test_statistics_carry_the_daily_section_of_the_utc_day_now() -> None:
+    engine = counting_engine(LAST_MOVE)  # its wall clock: 2025-01-01, noon UTC
+    for date in ("2024-12-30", "2024-12-31"):
+        engine.stats = stats.record_daily(engine.stats, on(date))
+    for size in rules.SIZES:
+        section = engine.statistics(size)["summary"]["daily"]
+        assert (section["played"], section["streak"], section["best_streak"]) == (2, 2, 2)
+        assert section["today"] is None, "yesterday's streak lives on, today has no result yet"
+    engine.wall = lambda: NOON + 2 * 86_400_000
+    assert engine.statistics(4)["summary"]["daily"]["streak"] == 0
+
+
+def test_merge_stats_takes_the_other_tabs_daily_results() -> None:
+    engine = counting_engine(LAST_MOVE)
+    engine.stats = stats.record_daily(engine.stats, on("2024-12-31", 1))
+    theirs = stats.record_daily(stats.record_daily(stats.Stats(), on("2024-12-31", 2)), on("2025-01-01"))
+    reply = engine.merge_stats(stats.dump_stats(theirs))
+    assert reply["stats_changed"] and engine.stats.daily.played == 2
+    assert stats.daily_result(engine.stats, "2024-12-31") == on("2024-12-31", 1), "this tab's day stays"
+    assert engine.statistics(4)["summary"]["daily"]["streak"] == 2
 
 
 def test_statistics_answers_plain_data_for_one_size() -> None:

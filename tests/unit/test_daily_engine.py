@@ -12,7 +12,7 @@ from game import api, chance, daily, replay, rules, saves, stats
 from game import record as records
 from tests.unit.boards import board, consistent
 
-NOON = 1_796_040_000_000  # 2026-12-01 12:00 UTC
+NOON = 1_796_126_400_000  # 2026-12-01 12:00 UTC
 DAY = "2026-12-01"
 DAY_MS = 86_400_000
 

@@ -355,6 +355,7 @@ def test_engine_start_notice_says_exactly_what_was_set_aside(game_kind: str, bes
         "best_document": best_kind == "whole bad",
         "stats_sizes": [],
         "stats_document": False,
+        "stats_daily": False,
     }
     kept = 0 if best_kind in ("none", "whole bad") else 2048
     if game_kind == "valid":  # resumed, whatever became of the best scores
@@ -378,7 +379,8 @@ def test_only_a_start_sets_aside() -> None:
                   engine.merge_best("garbage"), engine.follow("{broken")):
         assert reply["notice"] is None
         assert reply["set_aside"] == {"game": False, "best_sizes": [], "best_unknown_keys": 0,
-                                      "best_document": False, "stats_sizes": [], "stats_document": False}
+                                      "best_document": False, "stats_sizes": [], "stats_document": False,
+                                      "stats_daily": False}
 
 
 def test_engine_start_resumes_a_valid_save_without_notice() -> None:

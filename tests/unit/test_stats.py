@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
@@ -9,11 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import rules, saves, stats
-from game.stats import Result, SizeStats, Stats, TopEntry
+from game import daily, replay, rules, saves, stats
+from game.stats import DailyResult, DailyStats, Result, SizeStats, Stats, TopEntry
+from tests.unit.daily_results import on, played
 
 DAY = 86_400_000
 JAN_2025 = 1_735_689_600_000
+FIRST_DAY = daily.day_number("2025-01-01")
 
 
 def result(score: int = 1000, tile: int = 128, moves: int = 100, ms: int = 60_000,
@@ -172,9 +175,10 @@ def good_entry() -> dict[str, Any]:
 
 
 def doc(sizes: object = None, **change: object) -> str:
-    data: dict[str, object] = {"format": "py2048-stats", "version": 1,
+    data: dict[str, object] = {"format": "py2048-stats", "version": 2,
                                "sizes": {"4": good_entry()} if sizes is None else sizes,
-                               "milestones": ["tile-2048"]}
+                               "milestones": ["tile-2048"],
+                               "daily": {"played": 0, "best_streak": 0, "results": []}}
     data.update(change)
     return json.dumps(data)
 
@@ -202,13 +206,18 @@ BAD_DOCUMENTS: dict[str, object] = {
     "not text": 7,
     "not json": "{",
     "a list": "[]",
-    "NaN": doc().replace('"version": 1', '"version": NaN'),
+    "NaN": doc().replace('"version": 2', '"version": NaN'),
     "too long": doc() + " " * saves.MAX_TEXT,
     "too deep": doc(x=json.loads("[" * 40 + "]" * 40)),
     "wrong format": doc(format="py2048-best"),
-    "version 2": doc(version=2),
+    "version 3": doc(version=3),
+    "version 0": doc(version=0),
+    "version 1 with daily results": doc(version=1),
+    "version 2 without daily results": json.dumps(
+        {k: v for k, v in json.loads(doc()).items() if k != "daily"}),
     "extra field": doc(extra=1),
-    "missing milestones": json.dumps({"format": "py2048-stats", "version": 1, "sizes": {}}),
+    "missing milestones": json.dumps({"format": "py2048-stats", "version": 2, "sizes": {},
+                                      "daily": {"played": 0, "best_streak": 0, "results": []}}),
     "sizes a list": doc([]),
 }
 
@@ -301,3 +310,327 @@ def test_a_bad_milestones_list_is_dropped_and_flagged(milestones: object) -> Non
 def test_milestones_read_in_their_own_order() -> None:
     found = stats.read_stats(doc(milestones=["games-100", "tile-2048"]))
     assert found.complete and found.stats.milestones == ("tile-2048", "games-100")
+
+
+# -- daily results -----------------------------------------------------------------------
+
+def day(offset: int) -> str:
+    """The date `offset` days after 2025-01-01 (before it when negative)."""
+    return (datetime.date(2025, 1, 1) + datetime.timedelta(days=offset)).isoformat()
+
+
+def with_days(offsets: list[int], seed: int = 0) -> Stats:
+    """Statistics holding a codeless result on each of these days, recorded in order."""
+    found = Stats()
+    for index, offset in enumerate(offsets):
+        found = stats.record_daily(found, on(day(offset), seed + index))
+    return found
+
+
+def brute_longest(days: set[int]) -> int:
+    """The longest run, by trying every interval between two days held."""
+    return max((b - a + 1 for a in days for b in days
+                if a <= b and all(d in days for d in range(a, b + 1))), default=0)
+
+
+def brute_current(days: set[int], today: int) -> int:
+    """The longest run of held days ending today, or else ending yesterday."""
+    def ending(last: int) -> int:
+        return max(n for n in range(len(days) + 1) if all(last - i in days for i in range(n)))
+    return ending(today) or ending(today - 1)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(0, 40), max_size=30), st.integers(-2, 45))
+def test_law_day_streaks_agree_with_a_brute_force_count(offsets: list[int], today: int) -> None:
+    """Whatever days hold a result, in whatever order they arrive (another tab), the
+    days played, the best streak and the current streak are what counting them by hand
+    gives, and the first result of each day is the one kept."""
+    found = with_days(offsets)
+    days = {FIRST_DAY + o for o in offsets}
+    part = found.daily
+    assert [r.date for r in part.results] == sorted(day(o) for o in set(offsets))
+    assert part.played == len(days) and part.best_streak == brute_longest(days)
+    for offset in set(offsets):
+        first = offsets.index(offset)
+        assert stats.daily_result(found, day(offset)) == on(day(offset), first)
+    summary = stats.daily_summary(found, day(today))
+    assert summary["streak"] == brute_current(days, FIRST_DAY + today)
+    assert summary["played"] == len(days) and summary["best_streak"] == part.best_streak
+    assert summary["streak"] <= summary["best_streak"]
+    assert stats.read_stats(stats.dump_stats(found)).stats == found
+
+
+def test_rule_the_first_finished_game_of_a_day_is_its_result() -> None:
+    first = played("2026-11-30", seed=1)
+    found = stats.record_daily(Stats(), first)
+    assert stats.record_daily(found, played("2026-11-30", seed=2)) is found, "later tries are practice"
+    assert stats.daily_result(found, "2026-11-30") == first
+    assert stats.daily_result(found, "2026-11-29") is None
+    assert (found.daily.played, found.daily.best_streak) == (1, 1)
+
+
+def test_rule_a_result_holds_what_its_code_replays_to() -> None:
+    result = played("2026-11-30", seed=5, moves=30)
+    outcome = replay.replay(replay.decode(result.code))
+    assert (result.score, result.tile, result.moves) == (outcome.score, outcome.tile, outcome.moves)
+    assert result.moves == 30 and result.score % 4 == 0
+
+
+def test_rule_only_the_newest_ten_results_keep_their_codes() -> None:
+    found = Stats()
+    for offset in (*range(2, 13), 0):  # eleven days, then an older one arrives late
+        found = stats.record_daily(found, played(day(offset), seed=offset))
+    coded = [r.date for r in found.daily.results if r.code]
+    assert coded == [day(o) for o in range(3, 13)]
+    assert stats.daily_result(found, day(0)) == replace_code(played(day(0), seed=0))
+    assert stats.daily_result(found, day(2)) == replace_code(played(day(2), seed=2))
+    assert found.daily.played == 12 and found.daily.best_streak == 11
+
+
+def replace_code(result: DailyResult) -> DailyResult:
+    return DailyResult(result.date, result.score, result.tile, result.moves, "")
+
+
+def test_rule_a_year_and_a_day_of_results_is_kept_and_the_counters_go_on() -> None:
+    found = with_days(list(range(stats.DAILY_KEEP + 4)))
+    part = found.daily
+    assert len(part.results) == stats.DAILY_KEEP and part.played == stats.DAILY_KEEP + 4
+    assert part.results[0].date == day(4) and stats.daily_result(found, day(3)) is None
+    assert part.best_streak == stats.DAILY_KEEP, "a run is counted over the kept results"
+    assert stats.record_daily(found, on(day(1))) is found, "maybe one of the dropped: not counted twice"
+    assert stats.record_daily(found, on(day(-10))) is found
+    assert stats.read_stats(stats.dump_stats(found)).complete
+
+
+def test_rule_a_late_result_joins_two_runs_into_one() -> None:
+    found = with_days([0, 1, 3, 4, 5])
+    assert found.daily.best_streak == 3
+    joined = stats.record_daily(found, on(day(2)))
+    assert joined.daily.best_streak == 6 and joined.daily.played == 6
+    assert [r.date for r in joined.daily.results] == [day(n) for n in range(6)]
+
+
+def test_rule_a_streak_lives_until_today_is_over() -> None:
+    found = with_days([0, 1, 2])
+    assert stats.daily_summary(found, day(2))["streak"] == 3, "played today"
+    assert stats.daily_summary(found, day(3))["streak"] == 3, "not yet today: still alive"
+    assert stats.daily_summary(found, day(4))["streak"] == 0, "a day missed"
+    assert stats.daily_summary(found, day(1))["streak"] == 2, "a clock set back counts to its today"
+    assert stats.daily_summary(Stats(), day(0))["streak"] == 0
+    assert stats.daily_summary(found, "1970-01-01")["streak"] == 0, "a device clock at zero"
+
+
+@pytest.mark.parametrize("result", [
+    DailyResult("2025-02-30", 4, 4, 1, ""),
+    DailyResult("2025-01-01", 6, 4, 1, ""),
+    DailyResult("2025-01-01", 4, 3, 1, ""),
+    DailyResult("2025-01-01", 4, 4, -1, ""),
+], ids=["no such date", "score", "tile", "moves"])
+def test_rule_a_result_the_document_would_refuse_is_never_recorded(result: DailyResult) -> None:
+    with pytest.raises(ValueError):
+        stats.record_daily(Stats(), result)
+
+
+def test_rule_a_result_whose_code_is_for_another_game_is_never_recorded() -> None:
+    other = played("2026-11-29", seed=3)
+    with pytest.raises(ValueError, match="another game"):
+        stats.record_daily(Stats(), DailyResult("2026-11-30", other.score, other.tile, other.moves,
+                                                other.code))
+    short = played("2026-11-30", seed=3)
+    with pytest.raises(ValueError, match="another game"):
+        stats.record_daily(Stats(), DailyResult(short.date, short.score, short.tile, short.moves + 1,
+                                                short.code))
+
+
+def test_daily_summary_lists_the_newest_ten_first_and_todays_result() -> None:
+    found = Stats()
+    for offset in range(12):
+        found = stats.record_daily(found, played(day(offset), seed=offset))
+    summary = stats.daily_summary(found, day(11))
+    assert [r["date"] for r in summary["results"]] == [day(o) for o in range(11, 1, -1)]
+    assert summary["today"] == summary["results"][0]
+    assert set(summary["today"]) == {"date", "score", "tile", "moves", "code"}
+    assert summary["today"]["code"] == played(day(11), seed=11).code
+    assert stats.daily_summary(found, day(12))["today"] is None
+    assert (summary["played"], summary["streak"], summary["best_streak"]) == (12, 12, 12)
+    assert json.loads(json.dumps(summary)) == summary
+
+
+def test_summary_carries_the_daily_section_only_when_given_today() -> None:
+    found = with_days([0, 1])
+    assert "daily" not in stats.summary(found, 4, 0)
+    whole = stats.summary(found, 5, 0, today=day(2))
+    assert whole["daily"] == stats.daily_summary(found, day(2)) and whole["played"] == 0
+    assert stats.summary(found, 6, 0, day(2))["daily"] == whole["daily"], "the same for every size"
+
+
+@st.composite
+def daily_parts(draw: st.DrawFn, seed: int) -> Stats:
+    """Statistics with results on some days, counters maybe above what they show (days
+    whose results were dropped), as another tab may hold them."""
+    offsets = draw(st.lists(st.integers(0, 40), unique=True, max_size=20))
+    part = with_days(offsets, seed).daily
+    played_more = draw(st.integers(0, 5))
+    best_more = draw(st.integers(0, played_more))
+    return Stats(daily=DailyStats(part.results, part.played + played_more, part.best_streak + best_more))
+
+
+@settings(max_examples=60, deadline=None)
+@given(daily_parts(0), daily_parts(100))
+def test_law_merge_is_commutative_in_its_days_and_counters(own: Stats, other: Stats) -> None:
+    one, two = stats.merge(own, other), stats.merge(other, own)
+    dates = {r.date for r in own.daily.results} | {r.date for r in other.daily.results}
+    assert {r.date for r in one.daily.results} == dates == {r.date for r in two.daily.results}
+    assert one.daily.played == two.daily.played >= max(own.daily.played, other.daily.played, len(dates))
+    assert one.daily.best_streak == two.daily.best_streak
+    assert one.daily.best_streak >= brute_longest({daily.day_number(d) for d in dates})
+    assert one.daily.best_streak >= max(own.daily.best_streak, other.daily.best_streak)
+    for result in own.daily.results:
+        assert stats.daily_result(one, result.date) == result, "a date in both keeps this tab's"
+    assert stats.merge(one, own) == one and stats.merge(one, other) == one
+    for merged in (one, two):
+        again = stats.read_stats(stats.dump_stats(merged))
+        assert again.complete and again.stats == merged
+
+
+def test_merge_of_a_long_history_keeps_a_year_and_a_day_and_ten_codes() -> None:
+    old = with_days(list(range(stats.DAILY_KEEP)))
+    recent = Stats()
+    for offset in range(stats.DAILY_KEEP, stats.DAILY_KEEP + 12):
+        recent = stats.record_daily(recent, played(day(offset), seed=offset))
+    merged = stats.merge(old, recent)
+    assert len(merged.daily.results) == stats.DAILY_KEEP
+    assert merged.daily.results[-1].date == day(stats.DAILY_KEEP + 11)
+    assert sum(1 for r in merged.daily.results if r.code) == stats.DAILY_CODES
+    assert merged.daily.played == stats.DAILY_KEEP + 12
+    assert merged.daily.best_streak == stats.DAILY_KEEP + 12, "the run the two tabs' days make"
+    assert stats.read_stats(stats.dump_stats(merged)).complete
+
+
+# -- the daily part of the document -------------------------------------------------------
+
+def real_results() -> list[DailyResult]:
+    """Twelve results on consecutive days, the newest ten with their codes."""
+    found = Stats()
+    for offset in range(12):
+        found = stats.record_daily(found, played(day(offset), seed=offset))
+    return list(found.daily.results)
+
+
+def daily_part(**change: Any) -> dict[str, Any]:
+    part: dict[str, Any] = {"played": 12, "best_streak": 12, "results": [
+        {"date": r.date, "score": r.score, "tile": r.tile, "moves": r.moves, "code": r.code}
+        for r in real_results()]}
+    part.update(change)
+    return part
+
+
+def result_with(index: int, **change: Any) -> dict[str, Any]:
+    part = daily_part()
+    part["results"][index].update(change)
+    return part
+
+
+def results_with(results: list[Any], **change: Any) -> dict[str, Any]:
+    return daily_part(results=results, **change)
+
+
+def test_a_document_with_daily_results_round_trips() -> None:
+    found = stats.record(Stats(), 4, result())
+    for item in real_results():
+        found = stats.record_daily(found, item)
+    text = stats.dump_stats(found)
+    data = json.loads(text)
+    assert data["version"] == 2 and data["daily"] == daily_part()
+    again = stats.read_stats(text)
+    assert again.complete and again.stats == found
+    assert stats.load_stats(text) == found and stats.dump_stats(again.stats) == text
+
+
+def test_the_good_daily_part_itself_passes() -> None:
+    found = stats.read_stats(doc(daily=daily_part()))
+    assert found.complete and len(found.stats.daily.results) == 12
+
+
+def test_a_version_1_document_reads_with_no_daily_results() -> None:
+    data = json.loads(doc())
+    del data["daily"]
+    data["version"] = 1
+    found = stats.read_stats(json.dumps(data))
+    assert found.complete and found.stats.daily == DailyStats() and found.stats.of(4).played == 2
+    assert stats.load_stats(json.dumps(data)) == found.stats
+    assert json.loads(stats.dump_stats(found.stats))["version"] == stats.VERSION == 2
+
+
+def codes(moves: int = 12) -> list[str]:
+    return [played(day(o), seed=o, moves=moves).code for o in range(12)]
+
+
+def damaged(code: str) -> str:
+    at = code.index("~") + 1
+    return code[:at] + ("B" if code[at] != "B" else "C") + code[at + 1:]
+
+
+BAD_DAILY: dict[str, object] = {
+    "not an object": [],
+    "extra field": daily_part(streak=3),
+    "missing field": {k: v for k, v in daily_part().items() if k != "best_streak"},
+    "results not a list": daily_part(results={}),
+    "more results than a year and a day": results_with(
+        [{"date": day(n), "score": 4, "tile": 4, "moves": 1, "code": ""}
+         for n in range(stats.DAILY_KEEP + 1)], played=400, best_streak=stats.DAILY_KEEP + 1),
+    "result not an object": results_with(["2025-01-01"], played=1, best_streak=1),
+    "result extra field": result_with(0, ms=4),
+    "result missing field": results_with(
+        [{"date": day(0), "score": 4, "tile": 4, "moves": 1}], played=1, best_streak=1),
+    "no such date": result_with(0, date="2025-02-30"),
+    "date not ISO": result_with(0, date="2025-1-01"),
+    "date as a number": result_with(0, date=20250101),
+    "date before 2000": results_with(
+        [{"date": "1999-12-31", "score": 4, "tile": 4, "moves": 1, "code": ""}], played=1, best_streak=1),
+    "dates out of order": results_with(daily_part()["results"][::-1]),
+    "a date twice": results_with(daily_part()["results"][:1] * 2, played=2, best_streak=1),
+    "score not a multiple of 4": result_with(0, score=6),
+    "negative score": result_with(0, score=-4),
+    "score above the bound": result_with(0, score=saves.max_score(4) + 4),
+    "score as float": result_with(0, score=4.0),
+    "tile not a power of two": result_with(0, tile=12),
+    "tile 1": result_with(0, tile=1),
+    "tile above the board": result_with(0, tile=saves.max_value(4) * 2),
+    "negative moves": result_with(0, moves=-1),
+    "moves above the limit": result_with(0, moves=replay.MAX_MOVES + 1),
+    "moves as bool": result_with(0, moves=True),
+    "code damaged": result_with(11, code=damaged(codes()[11])),
+    "code not text": result_with(11, code=7),
+    "code of another day": result_with(11, code=codes()[10]),
+    "code with other moves": result_with(11, moves=13),
+    "code of a longer game": result_with(11, code=played(day(11), seed=11, moves=13).code, moves=12),
+    "code cut short": result_with(11, code=codes()[11][:-1]),
+    "eleven codes": result_with(1, code=codes()[1]),
+    "days played below the results": daily_part(played=11),
+    "days played negative": daily_part(played=-1),
+    "best streak above the days played": daily_part(played=12, best_streak=13),
+    "best streak below the longest run": daily_part(best_streak=11),
+    "no best streak with a result": results_with(
+        [{"date": day(0), "score": 4, "tile": 4, "moves": 1, "code": ""}], played=1, best_streak=0),
+    "best streak as text": daily_part(best_streak="12"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_DAILY))
+def test_a_bad_daily_part_is_set_aside_alone(name: str) -> None:
+    text = doc({"4": good_entry(), "5": good_entry_for(5)}, daily=BAD_DAILY[name])
+    found = stats.read_stats(text)
+    assert found.daily_rejected and not found.complete
+    assert found.stats.daily == DailyStats()
+    assert found.stats.of(4).played == 2 and found.stats.of(5).played == 2
+    assert found.stats.milestones == ("tile-2048",) and found.rejected_sizes == ()
+    with pytest.raises(saves.SaveError, match="daily"):
+        stats.load_stats(text)
+
+
+def test_a_bad_size_entry_leaves_the_daily_part_alone() -> None:
+    found = stats.read_stats(doc({"4": BAD_ENTRIES["more wins than games"]}, daily=daily_part()))
+    assert found.rejected_sizes == (4,) and not found.daily_rejected
+    assert len(found.stats.daily.results) == 12

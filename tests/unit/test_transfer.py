@@ -9,7 +9,7 @@ import pytest
 
 from game import chance, rules, saves, settings, stats, transfer
 from game.session import Session
-from tests.unit import boards
+from tests.unit import boards, daily_results
 from tests.unit.boards import board, consistent
 
 JAN_2025 = 1_735_689_600_000
@@ -181,3 +181,21 @@ def test_a_huge_but_legal_game_still_imports() -> None:
     data = exported()
     data["games"]["6"] = saves.game_document(Session(consistent(huge), chance.seeded(1)))
     assert transfer.check_bundle(json.dumps(data)).games[6] is not None
+
+
+def test_daily_results_export_and_import_and_a_bad_daily_part_is_refused_by_name() -> None:
+    games, best, _, chosen = stored()
+    kept = stats.Stats()
+    for offset, date in enumerate(("2025-01-01", "2025-01-02", "2025-01-04")):
+        kept = stats.record_daily(kept, daily_results.played(date, seed=offset))
+    text = transfer.export_bundle(games, best, stats.dump_stats(kept), chosen, JAN_2025)
+    bundle = transfer.check_bundle(text)
+    assert stats.load_stats(bundle.stats) == kept
+    data = json.loads(text)
+    data["stats"]["daily"]["results"][2]["code"] = data["stats"]["daily"]["results"][1]["code"]
+    with pytest.raises(saves.SaveError, match="the statistics: daily result code is for another game"):
+        transfer.check_bundle(json.dumps(data))
+    exported_again = json.loads(transfer.export_bundle(games, best, json.dumps(data["stats"]), chosen, 0))
+    assert exported_again["stats"]["daily"] == {"played": 0, "best_streak": 0, "results": []}, (
+        "export keeps what the lenient read keeps: a bad daily part is left out")
+    assert exported_again["stats"]["sizes"] == data["stats"]["sizes"]

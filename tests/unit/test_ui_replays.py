@@ -8,6 +8,10 @@ in for the app (the queue, the timers, the view).
 from game.ui import replays, text
 from tests.unit import languages
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 BOARD = [[2, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]]
 CODE = "1.2026-11-30.4.3~mA.xxxx"
 
@@ -120,7 +124,7 @@ def test_every_rejection_reason_has_its_own_sentence_in_every_language() -> None
     reasons = ["empty", "too_long", "bad_character", "bad_shape", "unknown_version", "bad_date",
                "bad_size", "bad_count", "truncated", "too_long_moves", "damaged", "illegal_move",
                "record_damaged"]
-    details = {"bad_character": {"at": 17}, "unknown_version": {"version": "7"},
+    details: "dict[str, dict[str, Any]]" = {"bad_character": {"at": 17}, "unknown_version": {"version": "7"},
                "illegal_move": {"at": 12, "direction": "up", "ended": False},
                "truncated": {"moves": 30, "count": 90}}
     for lang in languages.LANGUAGES:
@@ -195,7 +199,8 @@ def test_watching_plays_move_after_move_at_the_chosen_speed_then_stops_at_the_en
         assert host.queue[-1] == "watch-step"
         room.stepped(move_reply(at))
     assert host.view.animated == 3 and len(host.timers) == 3  # none after the last move
-    assert not room.playing and host.view.bar["end"] and "move 3 of 3" in str(host.view.bar["text"])
+    bar = host.view.bar
+    assert not room.playing and bar is not None and bar["end"] and "move 3 of 3" in str(bar["text"])
     assert host.view.published[-1]["moves"] == 3
 
 
@@ -205,7 +210,8 @@ def test_pause_stops_the_timer_and_step_plays_one_move() -> None:
     room.watch("game")
     room.shown(watch_reply())
     room.toggle()  # pause
-    assert not room.playing and host.view.bar["playing"] is False
+    bar = host.view.bar
+    assert not room.playing and bar is not None and bar["playing"] is False
     room.due()  # the timer set before the pause fires: nothing is asked
     assert host.queue == ["watch:game"]
     room.step()

@@ -142,6 +142,63 @@ def test_top_rows_are_ranked_in_the_engines_order() -> None:
                     ["2", "500", "64", "60", "0:01", "1970-01-02"]]
 
 
+def daily_summary(**values: object) -> "dict[str, object]":
+    """A summary with the engine's daily section (game/stats.py `daily_summary`)."""
+    section: "dict[str, object]" = {"played": 0, "streak": 0, "best_streak": 0, "today": None,
+                                    "results": []}
+    section.update(values)
+    return summary(daily=section)
+
+
+class DialogView:
+    """What the statistics room writes into the dialog (game/ui/view.py's calls)."""
+
+    def __init__(self) -> None:
+        self.texts: "dict[str, str]" = {}
+        self.rows: "dict[str, list[list[str]]]" = {}
+        self.hidden: "dict[str, bool]" = {}
+
+    def set_texts(self, pairs: "list[tuple[str, str]]") -> None:
+        for element_id, value in pairs:
+            self.texts[element_id] = value
+
+    def set_rows(self, body_id: str, rows: "list[list[str]]") -> None:
+        self.rows[body_id] = rows
+
+    def set_hidden(self, element_id: str, hidden: bool) -> None:
+        self.hidden[element_id] = hidden
+
+
+def test_the_daily_grid_shows_days_played_and_both_day_streaks() -> None:
+    cells = statistics.daily_grid(daily_summary(played=1234, streak=3, best_streak=17))
+    assert cells == [("stat-daily-played", "1,234"), ("stat-daily-streak", "3"),
+                     ("stat-daily-best-streak", "17")]
+
+
+def test_daily_rows_keep_the_engines_newest_first_order_and_the_boards_date() -> None:
+    results = [{"date": "2026-11-30", "score": 12340, "tile": 1024, "moves": 1500, "code": "x"},
+               {"date": "2026-11-28", "score": 0, "tile": 4, "moves": 0, "code": ""}]
+    rows = statistics.daily_rows(daily_summary(results=results))
+    assert rows == [["2026-11-30", "12,340", "1024", "1,500"], ["2026-11-28", "0", "4", "0"]]
+    assert statistics.daily_rows(daily_summary(results=results), "nl")[0][1] == "12.340"
+
+
+def test_show_fills_the_daily_section_whatever_the_size_and_hides_it_without_one() -> None:
+    view = DialogView()
+    results = [{"date": "2026-11-30", "score": 96, "tile": 16, "moves": 20, "code": ""}]
+    statistics.show(view, daily_summary(played=5, streak=2, best_streak=4, results=results))
+    assert view.texts["stat-daily-played"] == "5" and view.texts["stat-daily-best-streak"] == "4"
+    assert view.rows["daily-rows"] == [["2026-11-30", "96", "16", "20"]]
+    assert view.hidden == {"top-empty": False, "daily-stats": False, "daily-empty": True}
+    empty = DialogView()
+    statistics.show(empty, daily_summary())
+    assert empty.rows["daily-rows"] == [] and not empty.hidden["daily-empty"]
+    older = DialogView()
+    statistics.show(older, summary())
+    assert older.hidden["daily-stats"] and "daily-rows" not in older.rows
+    assert "stat-daily-played" not in older.texts
+
+
 def test_statistics_share_text_names_the_size_and_numbers() -> None:
     shared = statistics.share_text(5, summary(played=4, won=1, win_rate=0.25, best_score=9000,
                                               best_tile=1024, best_streak=1))
@@ -309,6 +366,8 @@ def test_every_room_speaks_the_language_in_use_with_only_its_table_loaded() -> N
     try:
         said = [
             " ".join(value for _, value in statistics.grid(summary(played=1234, total_ms=65000))),
+            " ".join(value for _, value in statistics.daily_grid(daily_summary(played=1234))),
+            text.set_aside_message({"stats_sizes": [5], "stats_daily": True}),
             statistics.share_text(4, summary(best_score=12000)),
             sharing.result_text({"size": 4, "score": 2048, "max_tile": 256, "moves": 1, "won": True,
                                  "board": [[2, 0], [0, 0]]}, 1000),
@@ -324,7 +383,8 @@ def test_every_room_speaks_the_language_in_use_with_only_its_table_loaded() -> N
             assert "{" not in sentence, sentence
             for key in keys:
                 assert key not in sentence, (key, sentence)
-        assert "1.234" in said[0]
+        assert "1.234" in said[0] and said[1].startswith("1.234")
+        assert "bord van de dag" in said[2] and "5×5" in said[2]
     finally:
         text.TABLES.clear()
         text.TABLES.update(saved)

@@ -153,6 +153,21 @@ def test_set_aside_message_says_exactly_what_was_set_aside() -> None:
     assert "new game" in both and "6×6" in both
 
 
+def test_set_aside_message_names_statistics_sizes_and_daily_results_apart() -> None:
+    """The daily results are set aside alone, like a size's statistics: each part set
+    aside is said, and a whole document set aside is said once for all of them."""
+    daily = text.set_aside_message({"stats_daily": True, "stats_sizes": []})
+    assert daily == "Your daily board results could not be read and were set aside."
+    sizes = text.set_aside_message({"stats_sizes": [4], "stats_daily": False})
+    assert "4×4" in sizes and "daily" not in sizes
+    apart = text.set_aside_message({"stats_sizes": [4, 6], "stats_daily": True})
+    assert apart == sizes.replace("4×4", "4×4 and 6×6") + " " + daily
+    whole = text.set_aside_message({"stats_document": True, "stats_sizes": [], "stats_daily": False})
+    assert whole == "Your saved statistics could not be read and were set aside."
+    assert text.set_aside_message({"stats_document": True, "stats_daily": True}) == whole
+    assert text.set_aside_message({"stats_daily": False}) == ""
+
+
 def test_a_followed_game_is_announced() -> None:
     reply = {"kind": "follow", "changed": True, "state": state(score=48)}
     assert "another tab" in text.announce(reply) and "48" in text.announce(reply)
