@@ -335,7 +335,10 @@ class Engine:
         except replay.Rejection:  # never expected: the game was played by these rules
             return
         result = stats.DailyResult(outcome.date, outcome.score, outcome.tile, outcome.moves, code)
-        self.stats = stats.record_daily(self.stats, result)
+        try:
+            self.stats = stats.record_daily(self.stats, result)
+        except ValueError:  # a day older than every result kept: it may have been counted
+            return
 
     def _after_play(self) -> None:
         """After a move: the milestones the board reached, and the game counted if

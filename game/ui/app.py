@@ -316,10 +316,11 @@ class App:
         return None
 
     def set_mode(self, mode: str) -> None:
-        """The daily board or the normal game, kept for the next visit of this tab."""
+        """The daily board or the normal game, kept for the next visit of this tab. The
+        page shows the mode (`data-mode`, the Daily button) with the engine's answer,
+        together with the board it brings."""
         self.mode = mode
         self.store.write(MODE, mode)
-        self.view.show_mode(mode == "daily", self.replays.watching)
 
     def switch(self, size: int) -> "Any":
         """Play the game stored for `size` (a fresh one if there is none). The game on
