@@ -581,7 +581,8 @@ class Engine:
         the daily section, whose streak depends on the UTC day now (the wall clock)."""
         if size not in rules.SIZES:
             raise ValueError(f"unsupported board size {size}")
-        best = max(self.best.get(size, 0), self.session.best if self.session.size == size else 0)
+        playing = self.session.size == size and self.session.daily is None  # the day's best is its own
+        best = max(self.best.get(size, 0), self.session.best if playing else 0)
         summary = stats.summary(self.stats, size, best, today=daily.utc_date(self.wall()))
         return {"kind": "statistics", "size": size, "summary": summary}
 

@@ -435,6 +435,8 @@ class App:
             if reply["changed"]:
                 self.view.animate(reply)
         elif reply["changed"] and kind in ("start", "new", "undo", "resync", "follow", "resume"):
+            if kind == "resume":
+                self.view.show_watch(None)  # the game in play is back: the bar goes
             appear = [s["at"] for s in reply["spawns"]]
             self.view.paint(state["board"], appear)
         self.view.show_numbers(state, reply["points"])
@@ -756,6 +758,9 @@ class App:
         elif name == "watch-game":
             self.view.close_dialog("over")
             self.replays.watch("game")
+        elif name == "watch-daily":  # a daily result's row in Statistics
+            self.view.close_dialog("stats")
+            self.replays.watch("daily:" + str(button.getAttribute("data-date") or ""))
         elif name == "share-stats" and self.summary:
             self.share(statistics.share_text(int(self.view.value_of("stats-size")), self.summary))
         elif name == "#import":

@@ -31,6 +31,9 @@ BUTTONS = {
 SPECIAL = ("#settings", "#stats", "share", "share-stats", "#import", "#hint", "#autoplay", "#daily",
            "#check-code", "check-code", "watch-verified", "watch-game", "#watch-play", "#watch-step",
            "#watch-close")
+# Buttons the UI makes itself (not in index.html), handled by the app by name: Watch in
+# a daily result's row of Statistics.
+MADE = ("watch-daily",)
 # Buttons inside a dialog that opens over a replay without ending it (checking another
 # code, or closing the dialog, leaves the replay on the board).
 INSIDE_DIALOGS = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",

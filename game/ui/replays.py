@@ -62,7 +62,7 @@ def verdict_sentence(answer: "dict[str, Any]", lang: str = "") -> str:
 
 def share_link(address: str, code: str) -> str:
     """The page's address with the code as its fragment, when a friend can open it."""
-    base = address.split("#")[0]
+    base = address.split("#")[0].split("?")[0]  # the page itself, without its options
     if base.startswith("https://") or base.startswith("http://"):
         return base + MARK + code
     return ""
@@ -234,13 +234,12 @@ class Replays:
         self.speed = speed if speed in SPEEDS else DEFAULT_SPEED
 
     def close(self) -> bool:
-        """Stop watching: the game in play comes back (`resume`). False when nothing
-        was being watched."""
+        """Stop watching: the game in play comes back (`resume`; the bar goes with its
+        answer, which brings that game's board). False when nothing was being watched."""
         if not self.watching:
             return False
         self.watching = False
         self.playing = False
         self.waiting = False
-        self.host.view.show_watch(None)
         self.host.push("resume")
         return True

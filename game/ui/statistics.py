@@ -96,6 +96,20 @@ def daily_rows(summary: "dict[str, Any]", lang: str = "") -> "list[list[str]]":
     ]
 
 
+def daily_buttons(summary: "dict[str, Any]", lang: str = "") -> "list[tuple[str, str, str, str] | None]":
+    """Each daily result's Watch button (text, accessible name, action, date), for the
+    results that still keep their code (the newest ten); None for the others."""
+    found: "list[tuple[str, str, str, str] | None]" = []
+    for entry in summary["daily"]["results"]:
+        if entry.get("code"):
+            found.append((text.say("button_watch", lang),
+                          text.say("watch_daily_result", lang, date=entry["date"]), "watch-daily",
+                          entry["date"]))
+        else:
+            found.append(None)
+    return found
+
+
 def show(view: "Any", summary: "dict[str, Any]", offset_minutes: int = 0) -> None:
     """Fill the dialog (game/ui/view.py) with this summary."""
     rows = top_rows(summary, offset_minutes)
@@ -106,7 +120,7 @@ def show(view: "Any", summary: "dict[str, Any]", offset_minutes: int = 0) -> Non
     if "daily" in summary:
         days = daily_rows(summary)
         view.set_texts(daily_grid(summary))
-        view.set_rows("daily-rows", days)
+        view.set_rows("daily-rows", days, daily_buttons(summary))
         view.set_hidden("daily-empty", bool(days))
 
 

@@ -266,7 +266,7 @@ class View:
         self.watch_bar.hidden = False
         self.set_text("watch-text", bar["text"])
         play = document.getElementById("watch-play")
-        play.setAttribute("aria-pressed", "true" if bar["playing"] else "false")
+        play.setAttribute("data-playing", "true" if bar["playing"] else "false")
         state = "end" if bar["end"] and not bar["playing"] else ("playing" if bar["playing"] else "paused")
         self.set_attributes((("data-watch", state),))
         document.getElementById("watch-step").disabled = bool(bar["end"])
@@ -330,16 +330,32 @@ class View:
         for element_id, text in pairs:
             document.getElementById(element_id).textContent = text
 
-    def set_rows(self, body_id: str, rows: "list[list[str]]") -> None:
-        """A table body of these rows, as text (the first cell heads its row)."""
+    def set_rows(self, body_id: str, rows: "list[list[str]]",
+                 buttons: "list[tuple[str, str, str, str] | None] | None" = None) -> None:
+        """A table body of these rows, as text (the first cell heads its row); with
+        `buttons`, each row ends in a cell holding its button, if it has one: (text,
+        accessible name, data-action, data-date), all set as text and attributes."""
         fragment = document.createDocumentFragment()
-        for row in rows:
+        for index, row in enumerate(rows):
             tr = document.createElement("tr")
             for i, value in enumerate(row):
                 cell = document.createElement("th" if i == 0 else "td")
                 if i == 0:
                     cell.setAttribute("scope", "row")
                 cell.textContent = value
+                tr.appendChild(cell)
+            if buttons is not None:
+                cell = document.createElement("td")
+                found = buttons[index] if index < len(buttons) else None
+                if found:
+                    button = document.createElement("button")
+                    button.type = "button"
+                    button.className = "button watch-row"
+                    button.textContent = found[0]
+                    button.setAttribute("aria-label", found[1])
+                    button.setAttribute("data-action", found[2])
+                    button.setAttribute("data-date", found[3])
+                    cell.appendChild(button)
                 tr.appendChild(cell)
             fragment.appendChild(tr)
         document.getElementById(body_id).replaceChildren(fragment)

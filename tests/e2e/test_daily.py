@@ -109,8 +109,10 @@ def test_a_shared_daily_result_verifies_in_a_fresh_context_and_an_altered_one_is
     board, score, moves = end["board"], int(end["score"]), int(end["moves"])
     best_tile = max(max(row) for row in positions.parse_board(board))
 
+    assert "?" not in link  # the page itself: its options (?engine=…) are not shared
+    code = link.split("#replay=")[1]
     friend = open_game(viewport=DESKTOP)
-    friend.page.goto(link)
+    friend.page.goto(friend.address() + "#replay=" + code)
     friend.wait_ready()
     said = verdict(friend, "verified")
     assert said.startswith("Verified") and f"score {score:,}" in said
@@ -129,18 +131,17 @@ def test_a_shared_daily_result_verifies_in_a_fresh_context_and_an_altered_one_is
     assert resumed["mode"] == "classic"
 
     # One character altered: refused, with its reason, in another fresh context.
-    code = link.split("#replay=")[1]
     i = len(code) // 2
     altered = code[:i] + ("A" if code[i] != "A" else "B") + code[i + 1:]
     doubter = open_game(viewport=DESKTOP)
-    doubter.page.goto(link.split("#")[0] + "#replay=" + altered)
+    doubter.page.goto(doubter.address() + "#replay=" + altered)
     doubter.wait_ready()
     said = verdict(doubter, "rejected")
     assert said.startswith("Not verified") and "changed or lost" in said
     assert doubter.page.locator("#watch-verified").is_hidden()
 
     # Pasted into the Check dialog, the good code verifies there too.
-    doubter.page.fill("#replay-code", f"Look: {link} !")
+    doubter.page.fill("#replay-code", f"Look: {link}\nbeat that!")
     doubter.page.locator("#replay-dialog").get_by_role("button", name="Check").click()
     assert verdict(doubter, "verified").startswith("Verified")
 
@@ -159,6 +160,15 @@ def test_later_tries_are_practice_and_the_day_is_resumed_after_a_reload(game: Ga
     assert again["moves"] == moved["moves"]
     stored = json.loads(game.evaluate("() => localStorage.getItem('py2048:daily')"))
     assert stored["daily"] and stored["practice"] is True
+    # The day's result is in Statistics, and watched from its row.
+    game.click("#stats")
+    row = game.page.locator("#daily-rows tr").first
+    row.get_by_role("button").click()
+    game.wait_for("the result's replay", lambda d: d.get("watch") in ("playing", "end"))
+    assert not game.dialog_open("stats") and game.page.locator("#watch-bar").is_visible()
+    game.click("#watch-close")
+    back = game.wait_for("the practice game", lambda d: "watch" not in d)
+    assert (back["board"], back["mode"]) == (moved["board"], "daily")
 
 
 def test_a_finished_normal_game_can_be_watched_from_the_game_over_dialog(game: GamePage) -> None:

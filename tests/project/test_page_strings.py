@@ -71,7 +71,7 @@ class Recorder:
     def set_texts(self, pairs: list[tuple[str, str]]) -> None:
         self.ids |= {element_id for element_id, _ in pairs}
 
-    def set_rows(self, body_id: str, rows: list[list[str]]) -> None:
+    def set_rows(self, body_id: str, rows: list[list[str]], buttons: object = None) -> None:
         self.ids.add(body_id)
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:

@@ -5,7 +5,7 @@ MicroPython-compatible, like test_ui_autoplay.py: plain asserts, a fake host sta
 in for the app (the queue, the timers, the view).
 """
 
-from game.ui import replays, text
+from game.ui import replays, statistics, text
 from tests.unit import languages
 
 TYPE_CHECKING = False
@@ -151,7 +151,7 @@ def test_a_hostile_version_is_cut_before_it_is_shown() -> None:
 
 def test_daily_share_text_carries_the_link_with_the_code_in_its_fragment() -> None:
     english()
-    shared = replays.share_text(state(), "https://example.org/2048/index.html#old", "PICTURE")
+    shared = replays.share_text(state(), "https://example.org/2048/index.html?engine=plain#old", "PICTURE")
     assert "https://example.org/2048/index.html#replay=" + CODE in shared
     assert "2026-11-30" in shared and "1,234" in shared and "PICTURE" in shared
     assert "#old" not in shared
@@ -237,7 +237,7 @@ def test_close_brings_the_game_in_play_back() -> None:
     room = replays.Replays(host)
     assert not room.close()
     room.shown(watch_reply())
-    assert room.close() and host.queue[-1] == "resume" and host.view.bar is None
+    assert room.close() and host.queue[-1] == "resume" and not room.watching
     room.due()
     assert host.queue[-1] == "resume"  # a late timer asks nothing
     room.stepped(move_reply(1))
@@ -257,3 +257,13 @@ def test_speed_is_one_of_the_offered_ones() -> None:
     for value, speed in (("1", 1), ("20", 20), ("3", replays.DEFAULT_SPEED), ("x", replays.DEFAULT_SPEED)):
         room.set_speed(value)
         assert room.speed == speed
+
+
+def test_each_daily_result_that_keeps_its_code_has_a_watch_button_naming_its_day() -> None:
+    english()
+    summary = {"daily": {"results": [{"date": "2026-11-30", "score": 8, "tile": 4, "moves": 3, "code": CODE},
+                                     {"date": "2026-11-01", "score": 4, "tile": 4, "moves": 1, "code": ""}]}}
+    found = statistics.daily_buttons(summary)
+    assert found[1] is None and found[0] is not None
+    label, name, action, date = found[0]
+    assert (label, action, date) == ("Watch", "watch-daily", "2026-11-30") and "2026-11-30" in name

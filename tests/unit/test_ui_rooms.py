@@ -162,7 +162,7 @@ class DialogView:
         for element_id, value in pairs:
             self.texts[element_id] = value
 
-    def set_rows(self, body_id: str, rows: "list[list[str]]") -> None:
+    def set_rows(self, body_id: str, rows: "list[list[str]]", buttons: "object" = None) -> None:
         self.rows[body_id] = rows
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
