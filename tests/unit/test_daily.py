@@ -148,6 +148,14 @@ def test_a_code_decodes_to_exactly_its_moves(moves: list[str], day: datetime.dat
     assert replay.decode(code) == replay.Claim(day.isoformat(), 4, tuple(moves))
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 20_000), st.integers(0, 2**32))
+def test_a_code_round_trips_for_random_move_lists_of_any_length_up_to_20000(length: int, seed: int) -> None:
+    rng = random.Random(seed)
+    moves = tuple(rng.choice(rules.DIRECTIONS) for _ in range(length))
+    assert replay.decode(replay.encode(DAY, 4, moves)) == replay.Claim(DAY, 4, moves)
+
+
 @pytest.mark.parametrize("length", [0, 1, 2, 3, 4, 5, 999, 1000, 1001, 19_999, 20_000])
 def test_a_code_round_trips_at_every_length_up_to_20000_moves(length: int) -> None:
     rng = random.Random(length)
