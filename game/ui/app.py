@@ -504,6 +504,8 @@ class App:
         elif kind == "watch":
             self.replays.shown(reply)
             self.view.show_mode(self.mode == "daily", self.replays.watching)
+            if self.replays.watching:  # the game in play waits, its clock too (until `resume`)
+                self.clock.run(False, now())
         elif kind == "watch_move":
             self.replays.stepped(reply)
         elif kind == "import":

@@ -15,7 +15,7 @@ the board. The game in play is untouched in the engine, and `resume` brings it b
 Pure: the host is handed in (game/ui/app.py; tests use a fake), so this runs on
 CPython and MicroPython alike. The host provides `push(action)`, `later_watch(ms)`
 (which calls `due`), `notify(text)` and `view` with `say`, `set_text`, `set_hidden`,
-`set_attributes`, `open_dialog`, `is_open`, `paint`, `animate`,
+`set_attributes`, `open_dialog`, `is_open`, `focus_board`, `paint`, `animate`,
 `publish`, `show_watch(state)` and `show_numbers`.
 """
 
@@ -132,6 +132,8 @@ class Replays:
         view.set_hidden("replay-verdict", False)
         view.set_hidden("watch-verified", not self.can_watch)
         if not view.is_open("replay"):
+            # Opened by a link, not by a button: the board is what it gives focus back to.
+            view.focus_board()
             view.open_dialog("replay")
         view.say(sentence)
 

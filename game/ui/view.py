@@ -294,6 +294,9 @@ class View:
         if dialog.open:
             dialog.close()
 
+    def focus_board(self) -> None:
+        self.board.focus()
+
     def is_open(self, name: str) -> bool:
         return bool(self.dialog(name).open)
 

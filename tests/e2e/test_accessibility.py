@@ -1,7 +1,8 @@
 """axe-core finds no WCAG 2.0/2.1 A or AA violation on the page: at rest and with the
 Settings, Statistics and Help dialogs open, in the light, dark and high-contrast themes,
 in every language there is a strings file for (assets/lang/); and on a 6×6 board with
-the confirm, import, win and game-over dialogs open, light and dark.
+the confirm, import, win and game-over dialogs open, light and dark; and on the daily
+board, with the Check a result dialog's verdicts and a replay's bar, light and dark.
 
 axe-core comes from the pinned devDependency (node_modules/axe-core) and is injected
 with `page.evaluate` (the page's CSP allows no inline script; evaluate is not one).
@@ -11,11 +12,14 @@ One page per language: light and dark are the system's colour scheme, switched w
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from game import chance, daily, record, replay
+from game.session import Session
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
@@ -141,3 +145,36 @@ def test_axe_finds_no_violation_on_a_6x6_board_or_in_the_game_dialogs(
         passed += both_schemes(other, dialog + " open", found)
     assert not found, "axe-core found:\n" + "\n".join(found)
     assert passed > 10 * 10, f"only {passed} rule passes over 10 audits: did axe run?"
+
+
+def test_axe_finds_no_violation_on_the_daily_board_the_check_dialog_or_a_replay(
+        open_game: OpenGame) -> None:
+    """The daily board on screen, the Check a result dialog with a verdict (verified and
+    refused), and a replay paused on the board (its bar), light and dark."""
+    today = daily.utc_date(int(time.time() * 1000))
+    session, _ = Session.new(4, chance.seeded(0), daily=daily.Daily(today))
+    for direction in ("left", "down", "right", "down", "left", "up") * 4:
+        session.move(direction)
+    code = replay.encode(today, 4, record.directions(session.record or ""))
+    found: list[str] = []
+    game = open_game(viewport={"width": 1000, "height": 800})
+    game.page.goto(game.address() + "#replay=" + code)
+    game.wait_ready()
+    game.page.evaluate(AXE.read_text(encoding="utf-8"))
+    game.wait_for("the verdict", lambda d: d.get("replay") == "verified")
+    passed = both_schemes(game, "verified code", found)
+    game.click("#watch-verified")
+    game.wait_for("the replay", lambda d: d.get("watch") == "playing")
+    game.click("#watch-play")
+    game.wait_for("the replay paused", lambda d: d.get("watch") == "paused")
+    passed += both_schemes(game, "replay paused", found)
+    game.click("#watch-close")
+    game.wait_for("the game in play", lambda d: "watch" not in d)
+    game.click("#daily")
+    game.wait_for("the daily board", lambda d: d.get("mode") == "daily")
+    passed += both_schemes(game, "daily board", found)
+    game.page.goto(game.address() + "#replay=" + code[:-1] + ("A" if code[-1] != "A" else "B"))
+    game.wait_for("the refusal", lambda d: d.get("replay") == "rejected")
+    passed += both_schemes(game, "refused code", found)
+    assert not found, "axe-core found:\n" + "\n".join(found)
+    assert passed > 8 * 10, f"only {passed} rule passes over 8 audits: did axe run?"

@@ -203,7 +203,19 @@ def test_a_hostile_megabyte_fragment_is_refused_and_the_game_plays_on(game: Game
     game.wait_ready()
     said = verdict(game, "rejected")
     assert "longer than any real game" in said
+    # Pasted: a word, then a megabyte (the field keeps its maxlength of it; each "é"
+    # crosses into the page's Python as six characters).
+    check = game.page.locator("#replay-dialog").get_by_role("button", name="Check")
+    game.page.fill("#replay-code", "hello")
+    check.click()
+    game.poll("the pasted word's verdict", shows(game, "shape of a result code"))
+    game.page.fill("#replay-code", "é" * 1_000_000)
+    check.click()
+    game.poll("the pasted megabyte's verdict", shows(game, "longer than any real game"))
+    game.page.fill("#replay-code", "")
     game.page.keyboard.press("Escape")
+    assert not game.dialog_open("replay")
+    assert game.evaluate("() => document.activeElement.id") == "board"  # focus back on the game
     data = press_counted(game, ["ArrowLeft", "ArrowDown", "ArrowRight", "ArrowUp"])
     assert data["status"] in ("playing", "over")
     for fragment, reason in (("#replay=<img src=x onerror=alert(1)>", "character 1 cannot"),

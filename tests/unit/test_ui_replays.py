@@ -41,6 +41,7 @@ class FakeView:
         self.animated = 0
         self.published: "list[dict[str, object]]" = []
         self.bar: "dict[str, object] | None" = None
+        self.focused = False
 
     def say(self, words: str) -> None:
         self.said.append(words)
@@ -61,6 +62,9 @@ class FakeView:
     def open_dialog(self, name: str) -> None:
         self.opened.append(name)
         self.open.append(name)
+
+    def focus_board(self) -> None:
+        self.focused = True
 
     def paint(self, board: "object", appear: "object" = None) -> None:
         self.painted.append(board)
@@ -174,7 +178,7 @@ def test_checking_asks_the_engine_and_shows_its_verdict() -> None:
     assert room.take_pending() == ""
     room.verified({"ok": True, "date": "2026-11-30", "score": 8, "tile": 4, "moves": 3, "finished": True})
     view = host.view
-    assert view.attributes["data-replay"] == "verified" and view.opened == ["replay"]
+    assert view.attributes["data-replay"] == "verified" and view.opened == ["replay"] and view.focused
     assert view.texts["replay-verdict"].startswith("Verified") and not view.hidden["watch-verified"]
     assert view.said[-1] == view.texts["replay-verdict"]
     room.verified({"ok": False, "reason": "damaged", "detail": {}})
