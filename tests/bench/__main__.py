@@ -11,7 +11,9 @@ alternated round by round (A, B, C, A, B, C ...), each in a fresh browser contex
    the first key that moves the board, ours and the anchor's;
 4. key → board latency and long tasks over `--moves` moves: ours and the anchor with
    animations on, ours with prefers-reduced-motion; then 200 moves of Auto-play at full
-   speed: moves per second and main-thread long tasks (tests/bench/autoplay.py);
+   speed: moves per second and main-thread long tasks (tests/bench/autoplay.py); then
+   result codes: their length, and verifying one in CPython and in the page
+   (tests/bench/replays.py);
 5. bytes of each cold load (from the server's log, rows of 1 and 3);
 6. Lighthouse desktop and phone (skipped by --quick); 7. engine moves/s on CPython.
 Phone run (`--network phone`): measurement 1 only, under Lighthouse's mobile link and 4x
@@ -36,7 +38,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.bench import autoplay, engine, lighthouse, machine, solver, throttle
+from tests.bench import autoplay, engine, lighthouse, machine, replays, solver, throttle
 from tests.bench.boot import Target, boot_run
 from tests.bench.keys import first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
@@ -168,6 +170,8 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     section["latency"] = rounds(options.runs, f"latency ({options.moves} moves)", plays)
     log(f"auto-play at full speed ({autoplay.MOVES} moves)")
     section["autoplay"] = autoplay.measure(browser, site.url, 1 if options.quick else options.runs)
+    log("result codes: their length, and checking one (CPython and in the page)")
+    section["replays"] = replays.measure(browser, site.url, 5 if options.quick else replays.REPEAT)
     return section
 
 
@@ -204,6 +208,8 @@ def table_of(section: dict[str, Any]) -> Table:
         input_rows(table, section["first_move"], section["latency"])
     if section.get("autoplay"):
         autoplay_rows(table, section["autoplay"])
+    if section.get("replays"):
+        replays.replay_rows(table, section["replays"])
     if section.get("lighthouse"):
         lighthouse_rows(table, section["lighthouse"])
     if section.get("engine"):
