@@ -421,6 +421,8 @@ class Engine:
                 notice = NOTICES[False, best_bad]
                 stored = mark_of(self.session)
                 self.session.set_undo_depth(undo_depth)
+                if self.session.daily is not None and self.session.over and not self.session.counted:
+                    self._record_daily(self.session)  # it ended as the tab closed: still the result
                 before = stored if _game_key(self.session) != stored[0] else None
                 return self._reply("start", True, before, stats_before, notice=notice, set_aside=set_aside)
         notice = NOTICES[set_aside["game"], best_bad]

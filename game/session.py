@@ -15,6 +15,13 @@ from game.daily import Daily
 from game.rules import Board, Cell, TileMove
 
 UNDO_DEPTHS: tuple[int, ...] = (1, 5)
+# A normal game keeps its record (to be watched again) for this many moves, then drops
+# it: every reply carries the game document five times (its lookahead), and the page's
+# MicroPython parses them on the main thread: measured (MicroPython under Node), a reply
+# and its candidate take 2.8 ms to parse at 2 000 moves recorded, 6.5 ms at 10 000 and
+# 29 ms at 30 000. A daily game always keeps it: its result code needs it,
+# and a 4×4 game does not get far past this without a 32768 tile.
+RECORD_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
@@ -147,7 +154,10 @@ class Session:
         if self.daily is None:
             self.history = (self.history + [before])[-self.undo_depth :]
         if self.record is not None:
-            self.record += records.step(self.size, direction, cell, value)
+            if self.daily is None and before.moves >= RECORD_LIMIT:
+                self.record = None  # too long to carry on every move (RECORD_LIMIT)
+            else:
+                self.record += records.step(self.size, direction, cell, value)
         self.position = Position(board, before.score + points, before.moves + 1, won)
         if newly_won:
             self.keep_playing = False

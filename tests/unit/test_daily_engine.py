@@ -296,3 +296,31 @@ def test_a_days_result_is_watched_from_the_statistics() -> None:
     shown = e.watch("daily:" + DAY)
     assert shown["ok"] and shown["total"] == 30
     assert not e.watch("daily:2026-11-11")["ok"]
+
+
+def test_a_daily_game_stored_over_but_not_counted_is_the_days_result_on_the_next_start() -> None:
+    e = engine(lookahead=False)
+    e.start(None, None, daily_board=True)
+    rng = random.Random(8)
+    while not e.session.over:
+        e.session.move(rng.choice(rules.legal_directions(e.session.position.board)))
+    save = saves.dump_game(e.session)  # the last move's document, stored before it was counted
+    assert not json.loads(save)["counted"]
+    again = engine()
+    reply = again.start(save, None, daily_board=True)
+    result = stats.daily_result(again.stats, DAY)
+    assert result is not None and result.score == e.session.position.score
+    assert reply["stats_changed"] and reply["game_changed"] and json.loads(reply["save"])["counted"]
+
+
+def test_a_normal_game_drops_its_record_past_the_limit_and_a_daily_one_keeps_it() -> None:
+    from game.session import RECORD_LIMIT, Position, Session
+
+    near = Session(Position(board("2 . . ./. . . ./. . . ./. . . 2"), 0, RECORD_LIMIT, False),
+                   chance.seeded(1), record="AA" * (RECORD_LIMIT + 2))
+    near.move("left")
+    assert near.record is None and near.position.moves == RECORD_LIMIT + 1
+    day = Session(Position(board("2 . . ./. . . ./. . . ./. . . 2"), 0, RECORD_LIMIT, False),
+                  chance.seeded(1), daily=daily.Daily(DAY), record="AA" * (RECORD_LIMIT + 2))
+    day.move("left")
+    assert day.record is not None and len(day.record) == 4 + 2 * (RECORD_LIMIT + 1)
