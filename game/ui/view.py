@@ -257,15 +257,21 @@ class View:
 
     def show_watch(self, bar: "dict[str, Any] | None") -> None:
         """The replay bar above the board (None hides it) and `#game[data-watch]`:
-        `playing`, `paused` or `end` while a recorded game is on the board."""
+        `playing`, `paused` or `end` while a recorded game is on the board. The bar
+        takes the game's buttons' place, so focus goes with it: to Play/Pause when it
+        shows, to the board when it goes (if it was in the bar)."""
         if bar is None:
+            if self.watch_bar.contains(document.activeElement):
+                self.board.focus()
             self.watch_bar.hidden = True
             self.game.removeAttribute("data-watch")
             self.written.pop("data-watch", None)
             return
-        self.watch_bar.hidden = False
-        self.set_text("watch-text", bar["text"])
         play = document.getElementById("watch-play")
+        if self.watch_bar.hidden:
+            self.watch_bar.hidden = False
+            play.focus()
+        self.set_text("watch-text", bar["text"])
         play.setAttribute("data-playing", "true" if bar["playing"] else "false")
         state = "end" if bar["end"] and not bar["playing"] else ("playing" if bar["playing"] else "paused")
         self.set_attributes((("data-watch", state),))

@@ -185,6 +185,7 @@ def test_a_finished_normal_game_can_be_watched_from_the_game_over_dialog(game: G
     game.page.locator("#over-dialog").get_by_role("button", name="Watch").click()
     game.wait_for("the replay", lambda d: d.get("watch") in ("playing", "end"))
     assert game.page.locator("#watch-bar").is_visible() and not game.page.locator("#new-game").is_visible()
+    assert game.evaluate("() => document.activeElement.id") == "watch-play"  # focus went with the bar
     game.page.select_option("#watch-speed", "20")
     watched = game.wait_for("the replay's end", lambda d: d.get("watch") == "end", timeout=60.0)
     assert (watched["board"], watched["moves"]) == (data["board"], data["moves"])
@@ -193,9 +194,11 @@ def test_a_finished_normal_game_can_be_watched_from_the_game_over_dialog(game: G
     game.press("ArrowLeft")
     after = game.wait_inputs(inputs + 1)
     assert after["board"] == watched["board"]
-    game.click("#watch-close")
+    game.page.focus("#watch-close")
+    game.press("Enter")
     back = game.wait_for("the game in play", lambda d: "watch" not in d)
     assert (back["board"], back["status"]) == (data["board"], "over")
+    assert game.evaluate("() => document.activeElement.id") == "board"
 
 
 def test_a_hostile_megabyte_fragment_is_refused_and_the_game_plays_on(game: GamePage) -> None:
