@@ -4,7 +4,7 @@ The UI layer (MicroPython, main thread) reaches these through the worker as JSON
 so nothing here knows about the browser. Each call answers with a `Reply` dict:
 
     {"kind": "start" | "move" | "undo" | "new" | "continue" | "best" | "clock" | "taken"
-             | "follow" | "undo_depth" | "stats",
+             | "follow" | "undo_depth" | "stats" | "resume",
      "changed": bool,             # did the game state change (what the page shows)
      "game_changed": bool,        # is `save` a newer game document than before the
                                   # call: the page stores `save` exactly when true
@@ -42,6 +42,15 @@ with {"kind": "export", "text": the export file}, and `check_import(text)` with
 {"kind": "import", "ok": bool, "error": str, "summary": {...}, "parts": {"games":
 {"4": str | None, "5": ..., "6": ...}, "best": str, "stats": str, "settings": str}}
 (game/transfer.py; the page stores the parts once the player confirms).
+
+The daily board (game/daily.py, docs/daily.md): `start(..., daily_board=True)` plays the
+board of the UTC day now, and its `state` says "mode": "daily", its "date", whether it
+is "practice", and once it is over its result "code". `verify(text)` answers {"kind":
+"verify", "ok", "reason", "detail", and when ok "date", "size", "score", "tile",
+"moves", "won", "finished"} (game/replay.py `judge`); `watch(what)` a reply of kind
+"watch" (the start of a recorded game, "ok", "at", "total", "end", "title") and
+`watch_step()` one of kind "watch_move" (a move reply of that game); `resume()` the
+game in play again.
 
 Statistics: a game counts once, when it first ends (a move leaves no move) or when a
 new game replaces it after at least one move; the game document then says `counted`,
