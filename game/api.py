@@ -277,7 +277,8 @@ class Engine:
         statistics when the call began) decides `stats_changed` and `unlocked`."""
         game_changed = False if before is None else settle(self.session, before)
         reply = reply_of(self.session, self._bests(self.session), kind, changed, game_changed, **extra)
-        reply["best_save"] = saves.dump_best(self.best)
+        if self.session.daily is not None:
+            reply["best_save"] = saves.dump_best(self.best)  # the day's best is never stored
         reply.update(self._progress(stats_before or self.stats))
         return self._ahead_of(reply)
 
@@ -315,7 +316,8 @@ class Engine:
             trial = dataclasses.replace(self.session, history=list(self.session.history))
             best = dict(self._bests(trial))
             reply = move_reply(trial, best, direction, milestones=milestones)
-            reply["best_save"] = saves.dump_best(self.best)
+            if trial.daily is not None:
+                reply["best_save"] = saves.dump_best(self.best)
             self.ahead[direction] = (trial, best, reply["changed"])
             texts[direction] = json.dumps(reply)
         return texts

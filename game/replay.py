@@ -76,6 +76,7 @@ class Outcome:
     won: bool
     finished: bool  # no move was left at the end
     film: Film  # every spawn, to watch it
+    board: rules.Board  # where it ends
 
 
 def _check(body: str) -> str:
@@ -203,7 +204,7 @@ def replay(claim: Claim) -> Outcome:
     tile = rules.max_tile(board)
     film = Film(claim.size, (start[0], start[1]), tuple(steps))
     return Outcome(claim.date, claim.size, score, tile, len(steps), tile >= rules.WIN_VALUE,
-                   not rules.can_move(board), film)
+                   not rules.can_move(board), film, board)
 
 
 def check_film(film: Film) -> rules.Board:

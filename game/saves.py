@@ -334,11 +334,8 @@ def _daily_of(
     except replay.Rejection as refusal:
         raise SaveError("daily record does not replay") from refusal
     if (record.read(kept, size) != outcome.film or outcome.score != position.score
-            or outcome.won != position.won):
+            or outcome.won != position.won or outcome.board != position.board):
         raise SaveError("daily record does not give this game")
-    board = replay.check_film(outcome.film)
-    if board != position.board:
-        raise SaveError("daily record does not give this board")
     return daily.Daily(date, size), practice
 
 

@@ -50,6 +50,7 @@ class View:
         self.hint = document.getElementById("hint")
         self.daily = document.getElementById("daily")
         self.watch_bar = document.getElementById("watch-bar")
+        self.mode: "tuple[bool, bool] | None" = None  # (daily, watching) as last shown
         self.notice = document.getElementById("notice")
         # #cells' gridcells, row by row: index.html's 4×4 grid until another size is set.
         nodes = self.cells.querySelectorAll(".cell")
@@ -247,7 +248,11 @@ class View:
     def show_mode(self, daily: bool, watching: bool) -> None:
         """The Daily button pressed or not; in daily mode (and while a replay is on the
         board) the solver's buttons are off: a daily result is the player's own.
-        `#game[data-mode]` is the page's mode, also while another game is watched."""
+        `#game[data-mode]` is the page's mode, also while another game is watched.
+        Written only when it changes (every reply calls it)."""
+        if self.mode == (daily, watching):
+            return
+        self.mode = (daily, watching)
         self.set_attributes((("data-mode", "daily" if daily else "classic"),))
         self.daily.setAttribute("aria-pressed", "true" if daily else "false")
         self.hint.disabled = daily or watching
