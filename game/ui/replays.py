@@ -168,10 +168,9 @@ class Replays:
             return
         if reply.get("changed"):
             self.host.view.animate(reply)
-        self.show(reply)
         if reply.get("end"):
-            self.playing = False
-            self.show(reply)
+            self.playing = False  # the last move: the bar shows Play again
+        self.show(reply)
         spoken = ""
         if reply.get("direction"):
             move = dict(reply)
