@@ -76,26 +76,26 @@ candidate the game and answers with the next lookahead.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game import chance, daily, replay, rules, saves, solver, stats, transfer
+from game import daily, replay, rules, saves, solver, stats, steps, transfer
 from game import record as records
-from game.session import MoveOutcome, Position, Session, Spawn
+from game.chance import secrets_source
+from game.play import Play
+from game.replies import move_fields, no_set_aside, raise_best, result_code, skeleton, spawn_data, state_of
+from game.session import Refused, Session, fresh, mark_of, settle
 from game.solver.search import Pace
 
+if TYPE_CHECKING:
+    from game.chance import WordSource
+    from game.session import Mark
+
+__all__ = ["Engine", "Reply", "Watch", "no_set_aside", "result_code", "state_of"]
+
 Reply = dict[str, Any]
-GameKey = tuple[Position, tuple[Position, ...], bool, int, int, bool]
-Mark = tuple[GameKey, int]  # a game's content and its revision, before a call
-
-
-def no_set_aside() -> dict[str, Any]:
-    """The `set_aside` of every reply but a start that found bad data."""
-    return {"game": False, "best_sizes": [], "best_unknown_keys": 0, "best_document": False,
-            "stats_sizes": [], "stats_document": False, "stats_daily": False}
 
 
 def wall_clock() -> int:
@@ -103,89 +103,12 @@ def wall_clock() -> int:
     return int(time.time() * 1000)
 
 
-def _game_key(session: Session) -> GameKey:
-    """Everything the game document holds but its revision, cheap to compare."""
-    return (session.position, tuple(session.history), session.keep_playing,
-            session.clock_ms, session.undo_depth, session.counted)
-
-
-def mark_of(session: Session) -> Mark:
-    return _game_key(session), session.revision
-
-
-def settle(session: Session, before: Mark) -> bool:
-    """Whether the game document changed since `before`; if so the revision has risen.
-
-    A call that already raised the revision (a taken lookahead, a new game) keeps it;
-    any other change of the document raises it by one here. At MAX_REVISION it stays
-    (a move every millisecond would take 285 000 years to get there).
-    """
-    key, revision = before
-    if session.revision != revision:
-        return True
-    if _game_key(session) == key:
-        return False
-    session.revision = min(revision + 1, saves.MAX_REVISION)
-    return True
-
-
-def _spawn_data(spawn: Spawn) -> dict[str, Any]:
-    return {"at": list(spawn.cell), "value": spawn.value}
-
-
-def state_of(session: Session, best: dict[int, int]) -> dict[str, Any]:
-    """What the page shows and publishes as data attributes (CONTRACT.md)."""
-    return {
-        "size": session.size,
-        "board": [list(row) for row in session.position.board],
-        "score": session.position.score,
-        "best": max(best.get(session.size, 0), session.best),
-        "moves": session.position.moves,
-        "won": session.position.won,
-        "status": session.status,
-        "can_undo": session.can_undo,
-        "undo_depth": session.undo_depth,
-        "clock_ms": session.clock_ms,
-        "max_tile": rules.max_tile(session.position.board),
-        "revision": session.revision,
-        "mode": "daily" if session.daily else "classic",
-        "date": session.daily.date if session.daily else "",
-        "practice": session.practice,
-        "code": result_code(session) if session.daily and session.over else "",
-        "watchable": bool(session.record) and session.position.moves > 0,
-    }
-
-
-def result_code(session: Session) -> str:
-    """The code (game/replay.py) of a daily game as played so far."""
-    if session.daily is None or session.record is None:
-        return ""
-    return replay.encode(session.daily.date, session.size, records.directions(session.record))
-
-
 def reply_of(
     session: Session, best: dict[int, int], kind: str, changed: bool, game_changed: bool, **extra: Any
 ) -> Reply:
     """A reply for this session, raising `best` (and the session's best) to its score."""
-    best[session.size] = max(best.get(session.size, 0), session.best)
-    session.best = best[session.size]
-    reply: Reply = {
-        "kind": kind,
-        "changed": changed,
-        "game_changed": game_changed,
-        "direction": None,
-        "points": 0,
-        "tiles": [],
-        "spawn": None,
-        "spawns": [],
-        "notice": None,
-        "set_aside": no_set_aside(),
-        "stats_changed": False,
-        "stats_save": "",
-        "milestones": [],
-        "unlocked": [],
-        "ahead": {},
-    }
+    raise_best(session, best)
+    reply: Reply = skeleton(kind, changed, game_changed)
     reply.update(extra)
     reply["state"] = state_of(session, best)
     reply["save"] = saves.dump_game(session)
@@ -193,38 +116,12 @@ def reply_of(
     return reply
 
 
-def _play(session: Session, direction: str) -> tuple[bool, dict[str, Any]]:
-    """Apply one move attempt to `session`: whether it changed, and the reply fields
-    that describe it."""
-    outcome: MoveOutcome = session.move(direction)
-    return outcome.changed, {
-        "direction": direction,
-        "points": outcome.points,
-        "tiles": [
-            {
-                "from": [list(cell) for cell in t.sources],
-                "to": list(t.target),
-                "value": t.value,
-                "merged": t.merged,
-            }
-            for t in outcome.tiles
-        ],
-        "spawn": _spawn_data(outcome.spawn) if outcome.spawn else None,
-        "newly_won": outcome.newly_won,
-    }
-
-
-def move_reply(
-    session: Session, best: dict[int, int], direction: str, before: Mark | None = None, **extra: Any
-) -> Reply:
-    """Apply one move attempt to `session` and describe it.
-
-    `before` is the game as the call found it (the clock may have been set since);
-    by default, as it is now.
-    """
-    before = before or mark_of(session)
-    changed, fields = _play(session, direction)
-    return reply_of(session, best, "move", changed, settle(session, before), **fields, **extra)
+def move_reply(session: Session, best: dict[int, int], direction: str, **extra: Any) -> Reply:
+    """Apply one move attempt to `session` (a lookahead's copy) and describe it."""
+    before = mark_of(session)
+    outcome = session.move(direction)
+    return reply_of(session, best, "move", outcome.changed, settle(session, before),
+                    **move_fields(outcome), **extra)
 
 
 NOTICES: dict[tuple[bool, bool], str | None] = {
@@ -235,31 +132,97 @@ NOTICES: dict[tuple[bool, bool], str | None] = {
 }
 
 
-class Engine:
-    """One player's games on one device: the current session, best per size, statistics.
+class Handed:
+    """The engine's `Tally` while it plays another tab's steps (`follow`): what they
+    count is kept aside, and counted only if that game is taken."""
 
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.games: list[Session] = []
+
+    def count(self, game: Session) -> None:
+        self.games.append(game.copy())
+
+    def has_result(self, date: str) -> bool:
+        return self.engine.has_result(date) or any(
+            g.daily is not None and not g.practice and g.daily.date == date for g in self.games)
+
+    def day_best(self, date: str) -> int:
+        return self.engine.day_best(date)
+
+
+class Engine:
+    """One player's games on one device: the game in play, best per size, statistics.
+
+    The game itself is a `Play` (game/play.py), the very object the page plays before
+    the engine runs; the engine adds what only it keeps: the statistics (it is the
+    play's `Tally`), the stored documents, the lookahead, the solver and replays.
     With `lookahead`, every reply also carries the reply of each next move (module
     docstring); `take` then commits the one the page applied. `wall` gives the date
-    (epoch ms) a counted game is recorded with; tests hand in their own.
+    (epoch ms) a counted game is recorded with, and the daily board's day; tests hand
+    in their own.
     """
 
     def __init__(
-        self, source: chance.WordSource = chance.secrets_source, lookahead: bool = False,
+        self, source: WordSource | None = None, lookahead: bool = False,
         wall: Callable[[], int] = wall_clock,
     ) -> None:
-        self.source = source
+        self.source: WordSource = source or secrets_source
         self.lookahead = lookahead
         self.wall = wall
-        self.best: dict[int, int] = {}
         self.stats = stats.Stats()
-        self.session, _ = Session.new(4, source)
+        self.play = Play(self.source, self.today, self)
         self.ahead: dict[str, tuple[Session, dict[int, int], bool]] = {}
         self.pace: Pace | None = None  # Auto-play's mean budget over its moves
-        # A daily game's best is the day's own (its result or a better practice try),
-        # never the 4×4 best score: the daily board does not touch the normal game.
-        self.daily_best: dict[int, int] = {}
         self.verified: replay.Outcome | None = None  # the last code that verified
         self.watching: Watch | None = None  # a game being watched on the board
+
+    # The game in play and the best scores are the play's: a daily game's best is the
+    # day's own (its result or a better practice try), never the 4×4 best score.
+    @property
+    def session(self) -> Session:
+        return self.play.session
+
+    @session.setter
+    def session(self, game: Session) -> None:
+        self.play.session = game
+
+    @property
+    def best(self) -> dict[int, int]:
+        return self.play.best
+
+    @best.setter
+    def best(self, scores: dict[int, int]) -> None:
+        self.play.best = scores
+
+    @property
+    def daily_best(self) -> dict[int, int]:
+        return self.play.daily_best
+
+    @daily_best.setter
+    def daily_best(self, scores: dict[int, int]) -> None:
+        self.play.daily_best = scores
+
+    def today(self) -> str:
+        """The UTC day now: the daily board's day."""
+        return daily.utc_date(self.wall())
+
+    # -- the play's tally: the statistics -------------------------------------------
+
+    def count(self, game: Session) -> None:
+        """A game is due to count (game/play.py): in its size's statistics, or, for the
+        first daily try of its day, as the day's result."""
+        if game.daily is None:
+            self._record(game)
+        elif not game.practice:
+            self._record_daily(game)
+
+    def has_result(self, date: str) -> bool:
+        return stats.daily_result(self.stats, date) is not None
+
+    def day_best(self, date: str) -> int:
+        result = stats.daily_result(self.stats, date)
+        return result.score if result else 0
 
     # -- reading -----------------------------------------------------------------
 
@@ -276,15 +239,15 @@ class Engine:
         document must not be stored again (it came from storage). `stats_before` (the
         statistics when the call began) decides `stats_changed` and `unlocked`."""
         game_changed = False if before is None else settle(self.session, before)
-        reply = reply_of(self.session, self._bests(self.session), kind, changed, game_changed, **extra)
+        return self._answer(kind, changed, game_changed, stats_before, **extra)
+
+    def _answer(self, kind: str, changed: bool, game_changed: bool, stats_before: stats.Stats | None = None,
+                **extra: Any) -> Reply:
+        reply = reply_of(self.session, self.play.bests(), kind, changed, game_changed, **extra)
         if self.session.daily is not None:
             reply["best_save"] = saves.dump_best(self.best)  # the day's best is never stored
         reply.update(self._progress(stats_before or self.stats))
         return self._ahead_of(reply)
-
-    def _bests(self, session: Session) -> dict[int, int]:
-        """The best scores a session's score counts toward: the day's for a daily game."""
-        return self.best if session.daily is None else self.daily_best
 
     def _progress(self, stats_before: stats.Stats) -> dict[str, Any]:
         """The reply's statistics fields, against the statistics when the call began."""
@@ -313,8 +276,8 @@ class Engine:
         texts: dict[str, str] = {}
         milestones = list(self.stats.milestones)
         for direction in rules.DIRECTIONS:
-            trial = dataclasses.replace(self.session, history=list(self.session.history))
-            best = dict(self._bests(trial))
+            trial = self.session.copy()
+            best = dict(self.play.bests(trial))
             reply = move_reply(trial, best, direction, milestones=milestones)
             if trial.daily is not None:
                 reply["best_save"] = saves.dump_best(self.best)
@@ -334,12 +297,9 @@ class Engine:
         self.stats, _ = stats.reach(self.stats, session.size, tile, position.won)
 
     def _record_daily(self, session: Session) -> None:
-        """A daily try has ended (no move left, or given up for another try): unless it
-        is practice, it is the day's result. Its numbers are those of its own code
-        replayed, so the result kept is exactly what anyone checking the code sees."""
-        session.counted = True
-        if session.daily is None or session.practice:
-            return
+        """A first daily try has ended (no move left, or given up for another try): the
+        day's result. Its numbers are those of its own code replayed, so the result kept
+        is exactly what anyone checking the code sees."""
         code = result_code(session)
         try:
             outcome = replay.replay(replay.decode(code))
@@ -351,25 +311,17 @@ class Engine:
         except ValueError:  # a day older than every result kept: it may have been counted
             return
 
-    def _after_play(self) -> None:
-        """After a move: the milestones the board reached, and the game counted if
-        this move ended it (once: `counted` stays through undo). A daily game counts
-        as the day's result instead, never in the board size's statistics."""
+    def _reached(self) -> None:
+        """The milestones the board on screen has reached (a 2048 tile counts at once)."""
         session = self.session
         self.stats, _ = stats.reach(
             self.stats, session.size, rules.max_tile(session.position.board), session.position.won)
-        if session.over and not session.counted:
-            if session.daily is not None:
-                self._record_daily(session)
-            else:
-                self._record(session)
-                session.counted = True
 
     # -- calls ---------------------------------------------------------------------
 
     def start(
         self, game_text: str | None, best_text: str | None, stats_text: str | None = None,
-        size: int = 4, undo_depth: int = 1, daily_board: bool = False,
+        size: int = 4, undo_depth: int = 1, daily_board: bool = False, steps_text: str | None = None,
     ) -> Reply:
         """Resume from saved text where it is valid; otherwise a fresh game.
 
@@ -384,6 +336,11 @@ class Engine:
         With `daily_board` the game is today's daily board (UTC, from the engine's wall
         clock): `game_text` is the stored daily game, resumed if it is today's; a valid
         daily game of another day simply gives way to today's board.
+
+        `steps_text` holds what the page played on that game before the engine ran
+        (game/steps.py): each step is played as the call it stands for and judged; the
+        reply's `handover` says how many were taken and why one was refused (the state
+        is then the engine's, from the steps before it).
         """
         set_aside = no_set_aside()
         self.best = {}
@@ -408,97 +365,64 @@ class Engine:
                 set_aside["stats_daily"] = counted.daily_rejected
         stats_before = self.stats
         best_bad = any(set_aside[k] for k in ("best_document", "best_sizes", "best_unknown_keys"))
-        today = daily.utc_date(self.wall()) if daily_board else ""
-        result = stats.daily_result(self.stats, today) if today else None
-        self.daily_best = {daily.SIZE: result.score} if result else {}
-        if daily_board:
-            size = daily.SIZE
-        loaded: Session | None = None
-        revision = 0
-        if game_text:
+        loaded = self._judged(game_text, daily.SIZE if daily_board else size, daily_board, set_aside)
+        stored = loaded.revision if loaded is not None else None
+        plan, refusal = None, None
+        if steps_text:
             try:
-                loaded = saves.load_game(game_text, self.source, self._bests_for(daily_board), size=size)
-                if (loaded.daily is not None) != daily_board:
-                    raise saves.SaveError("a daily game in the normal game's place, or the reverse")
-            except saves.SaveError:
-                set_aside["game"] = True
-                loaded = None
-            if loaded is not None and loaded.daily is not None and loaded.daily.date != today:
-                # Another day's board: today's takes its place, as a newer game (a tab
-                # still showing the old one must follow it).
-                revision, loaded = min(loaded.revision + 1, saves.MAX_REVISION), None
-            if loaded is not None:
-                self.session = loaded
-                notice = NOTICES[False, best_bad]
-                stored = mark_of(self.session)
-                self.session.set_undo_depth(undo_depth)
-                if self.session.daily is not None and self.session.over and not self.session.counted:
-                    self._record_daily(self.session)  # it ended as the tab closed: still the result
-                before = stored if _game_key(self.session) != stored[0] else None
-                return self._reply("start", True, before, stats_before, notice=notice, set_aside=set_aside)
-        notice = NOTICES[set_aside["game"], best_bad]
-        self.session, spawns = Session.new(
-            size, self.source, best=self._bests_for(daily_board).get(size, 0), undo_depth=undo_depth,
-            daily=daily.Daily(today) if daily_board else None, practice=result is not None,
-            revision=revision,
-        )
-        return self._reply(
-            "start", True, (_game_key(self.session), -1), stats_before,  # a game nobody has stored
-            spawns=[_spawn_data(s) for s in spawns], notice=notice, set_aside=set_aside,
-        )
+                plan = steps.read(steps_text)
+            except ValueError:
+                refusal = Refused("bad_steps")
+        spawns, taken, refused = steps.resume(
+            self.play, loaded, game_text, size, undo_depth, daily_board, plan)
+        refusal = refused or refusal
+        if undo_depth != self.session.undo_depth:  # changed since the page played (another tab)
+            self._depth_changed(undo_depth)
+        self._reached()
+        extra: dict[str, Any] = {}
+        if steps_text:
+            extra["handover"] = {"steps": len(plan.steps) if plan else 0, "taken": taken,
+                                 "refused": refusal.reason if refusal else "",
+                                 "detail": refusal.detail if refusal else {}}
+        notice = NOTICES[set_aside["game"], best_bad] if spawns else NOTICES[False, best_bad]
+        game_changed = bool(spawns) or self.session.revision != stored
+        return self._answer("start", True, game_changed, stats_before, notice=notice, set_aside=set_aside,
+                            spawns=[spawn_data(s) for s in spawns], **extra)
+
+    def _judged(self, game_text: str | None, size: int, daily_board: bool,
+                set_aside: dict[str, Any]) -> Session | None:
+        """The stored game, strictly judged (game/saves.py); None, and set aside when it
+        was there, if it is no legal game of this size and kind."""
+        if not game_text:
+            return None
+        try:
+            loaded = saves.load_game(game_text, self.source, {}, size=size)
+            if (loaded.daily is not None) != daily_board:
+                raise saves.SaveError("a daily game in the normal game's place, or the reverse")
+        except saves.SaveError:
+            set_aside["game"] = True
+            return None
+        return loaded
+
+    def _depth_changed(self, depth: int) -> None:
+        before = mark_of(self.session)
+        self.play.set_undo_depth(depth)
+        settle(self.session, before)
 
     def new_game(self, size: int | None = None) -> Reply:
-        """Start over (the UI has already asked the player to confirm).
-
-        A game given up after at least one move counts in the statistics, unless it
-        already did. The revision goes on from the old game's: a tab still showing the
-        old game must see the new one as newer.
-        """
+        """Start over (the UI has already asked the player to confirm): game/play.py
+        `Play.new` says what counts and which board comes."""
         before = mark_of(self.session)
         stats_before = self.stats
-        if self.session.position.moves and not self.session.counted and self.session.daily is None:
-            self._record(self.session)
-        if self.session.daily is not None:
-            return self._new_daily(before, stats_before)
-        size = size or self.session.size
-        self.session, spawns = Session.new(
-            size, self.source, best=self.best.get(size, 0), undo_depth=self.session.undo_depth,
-            revision=min(self.session.revision + 1, saves.MAX_REVISION),
-        )
-        return self._reply("new", True, before, stats_before, spawns=[_spawn_data(s) for s in spawns])
-
-    def _new_daily(self, before: Mark, stats_before: stats.Stats) -> Reply:
-        """Another try at the daily board: today's (the day may have turned since the
-        last one began). A first try given up after a move is the day's result as it
-        stands (otherwise a player could restart until the board suited them); any try
-        after the result is practice."""
-        old = self.session
-        if old.position.moves and not old.counted:
-            self._record_daily(old)
-        today = daily.utc_date(self.wall())
-        result = stats.daily_result(self.stats, today)
-        if old.daily is None or old.daily.date != today:
-            self.daily_best = {daily.SIZE: result.score} if result else {}
-        self.session, spawns = Session.new(
-            daily.SIZE, self.source, best=self.daily_best.get(daily.SIZE, 0), undo_depth=old.undo_depth,
-            revision=min(old.revision + 1, saves.MAX_REVISION), daily=daily.Daily(today),
-            practice=result is not None)
-        return self._reply("new", True, before, stats_before, spawns=[_spawn_data(s) for s in spawns])
-
-    def _bests_for(self, daily_board: bool) -> dict[int, int]:
-        return self.daily_best if daily_board else self.best
-
-    def _set_clock(self, clock_ms: int | None) -> None:
-        if clock_ms is not None:
-            self.session.clock_ms = max(0, int(clock_ms))
+        spawns = self.play.new(size)
+        return self._reply("new", True, before, stats_before, spawns=[spawn_data(s) for s in spawns])
 
     def move(self, direction: str, clock_ms: int | None = None) -> Reply:
         before = mark_of(self.session)
         stats_before = self.stats
-        self._set_clock(clock_ms)
-        changed, fields = _play(self.session, direction)
-        self._after_play()
-        return self._reply("move", changed, before, stats_before, **fields)
+        outcome = self.play.move(direction, clock_ms)
+        self._reached()
+        return self._reply("move", outcome.changed, before, stats_before, **move_fields(outcome))
 
     def take(self, direction: str, clock_ms: int | None = None) -> Reply:
         """The page applied the lookahead reply for `direction`: make it the game.
@@ -519,36 +443,31 @@ class Engine:
             self.best = best
         else:
             self.daily_best = best
-        self._set_clock(clock_ms)
+        self.session.set_clock(clock_ms)
         candidate = mark_of(self.session)
-        self._after_play()
+        self.play.after_move()
+        self._reached()
         settle(self.session, candidate)
         return self._reply("taken", changed, before, stats_before, direction=direction)
 
     def undo(self, clock_ms: int | None = None) -> Reply:
         before = mark_of(self.session)
-        self._set_clock(clock_ms)
-        return self._reply("undo", self.session.undo(), before)
+        return self._reply("undo", self.play.undo(clock_ms), before)
 
     def keep_playing(self, clock_ms: int | None = None) -> Reply:
         before = mark_of(self.session)
-        self._set_clock(clock_ms)
-        return self._reply("continue", self.session.continue_after_win(), before)
+        return self._reply("continue", self.play.keep_playing(clock_ms), before)
 
     def set_clock(self, clock_ms: int) -> Reply:
         """Record the game clock without a move (the page is being hidden or closed)."""
         before = mark_of(self.session)
-        clock_ms = max(0, int(clock_ms))
-        changed = clock_ms != self.session.clock_ms
-        self.session.clock_ms = clock_ms
-        return self._reply("clock", changed, before)
+        return self._reply("clock", self.play.set_clock(clock_ms), before)
 
     def set_undo_depth(self, depth: int) -> Reply:
         """The player chose another undo depth: kept from now on, and a lower one
         forgets the oldest steps at once (the stored game must not keep more)."""
         before = mark_of(self.session)
-        self.session.set_undo_depth(int(depth))
-        return self._reply("undo_depth", _game_key(self.session) != before[0], before)
+        return self._reply("undo_depth", self.play.set_undo_depth(int(depth)), before)
 
     def merge_best(self, best_text: str) -> Reply:
         """Take the higher best scores that another tab stored (RULES.md: best never drops).
@@ -694,7 +613,7 @@ class Engine:
         self.watching = None
         return self._reply("resume", True, None)
 
-    def follow(self, game_text: str) -> Reply:
+    def follow(self, game_text: str, steps_text: str = "") -> Reply:
         """Another tab stored this game: play on from it if it is valid and not older.
 
         A higher revision than this tab's game is newer. The same revision with another
@@ -705,19 +624,48 @@ class Engine:
         the higher of both, the other game's score included. The adopted game is
         already stored, so `game_changed` is false: storing it again could only race
         the tab that wrote it.
+
+        `steps_text`: the other tab has not started its engine yet and stored steps
+        beside that game (game/steps.py). They are played here, as that tab's engine
+        would: a game they count is counted here (once: the document this tab then
+        stores holds them all, so that tab's engine finds no steps left to play), and
+        that document is stored (`game_changed`).
         """
+        mine = mark_of(self.session)
+        game = self.session
         try:
-            other = saves.load_game(game_text, self.source, self._bests(self.session))
+            other = saves.load_game(game_text, self.source, {}) if game_text else None
         except saves.SaveError:
-            return self._reply("follow", False, mark_of(self.session))
-        if other.daily != self.session.daily or other.size != self.session.size:
-            return self._reply("follow", False, mark_of(self.session))  # not this board's game
-        ours = self.session.revision
-        same = other.revision == ours and saves.dump_game(other) == saves.dump_game(self.session)
+            return self._reply("follow", False, mine)
+        handed: Handed | None = None
+        if steps_text:
+            try:
+                plan = steps.read(steps_text)
+            except ValueError:
+                return self._reply("follow", False, mine)
+            handed = Handed(self)
+            trial = Play(self.source, self.today, handed)
+            trial.best, trial.daily_best = dict(self.best), dict(self.daily_best)
+            _, _, refusal = steps.resume(
+                trial, other, game_text, game.size, plan.depth, game.daily is not None, plan)
+            if refusal is not None:
+                return self._reply("follow", False, mine)
+            other = trial.session
+        if other is None or other.daily != game.daily or other.size != game.size:
+            return self._reply("follow", False, mine)  # not this board's game
+        ours = game.revision
+        same = other.revision == ours and saves.dump_game(other) == saves.dump_game(game)
         if other.revision < ours or same:
-            return self._reply("follow", False, mark_of(self.session))
+            return self._reply("follow", False, mine)
+        other.best = max(other.best, self.play.bests(other).get(other.size, 0))
         self.session = other
-        return self._reply("follow", True, None)
+        if handed is None:
+            return self._reply("follow", True, None)
+        stats_before = self.stats
+        for counted in handed.games:
+            self.count(counted)
+        self._reached()
+        return self._answer("follow", True, True, stats_before)
 
 
 class Watch:
@@ -737,7 +685,7 @@ class Watch:
         board = rules.new_board(film.size)
         for spawned in film.start:
             board = rules.place(board, spawned.cell, spawned.value)
-        self.session = Session(Position(board), self._word, undo_depth=1)
+        self.session = Session(fresh(board), self._word, undo_depth=1)
         self.session.keep_playing = True
         self.best: dict[int, int] = {}
 
@@ -758,6 +706,6 @@ class Watch:
         slid, _ = rules.slide(self.session.position.board, move.direction)
         self.words = [rules.empty_cells(slid).index(move.spawn.cell), 0 if move.spawn.value == 4 else 1]
         self.session.keep_playing = True  # a won game is watched on to its end
-        changed, fields = _play(self.session, move.direction)
+        outcome = self.session.move(move.direction)
         self.at += 1
-        return self.reply("watch_move", **fields) | {"changed": changed}
+        return self.reply("watch_move", **move_fields(outcome)) | {"changed": outcome.changed}

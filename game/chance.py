@@ -5,15 +5,20 @@ words into a choice among k options uses rejection sampling: words at or above t
 largest multiple of k below 2**32 are thrown away, so every option has exactly the
 same number of accepted words. (`word % k` would favour the low options whenever k does
 not divide 2**32, e.g. the 3, 5, 6, 7 … empty cells a board often has.)
+
+Shared by the engine and the page's MicroPython (as game/rules.py is): the page draws a
+fresh game's tiles with this very code, from `crypto.getRandomValues`.
 """
 
-from __future__ import annotations
+from game.rules import empty_cells, place
 
-from collections.abc import Callable, Iterable, Iterator
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
 
-from game.rules import Board, Cell, empty_cells, place
+    from game.rules import Board, Cell
 
-WordSource = Callable[[], int]
+    WordSource = Callable[[], int]
 
 WORD_RANGE = 1 << 32
 FOUR_ONE_IN = 10  # a spawn is a 4 one time in ten, else a 2 (RULES.md)
@@ -30,25 +35,25 @@ def secrets_source() -> int:
     return secrets.randbits(32)
 
 
-def choose_index(source: WordSource, k: int) -> int:
+def choose_index(source: "WordSource", k: int) -> int:
     """An unbiased index in range(k) from 32-bit words."""
     if not 1 <= k <= WORD_RANGE:
-        raise ValueError(f"cannot choose among {k} options")
+        raise ValueError("cannot choose among %d options" % k)
     limit = WORD_RANGE - WORD_RANGE % k
     while True:
         word = source()
         if not 0 <= word < WORD_RANGE:
-            raise ValueError(f"random source gave {word!r}, not a 32-bit word")
+            raise ValueError("random source gave %r, not a 32-bit word" % (word,))
         if word < limit:
             return word % k
 
 
-def spawn_value(source: WordSource) -> int:
+def spawn_value(source: "WordSource") -> int:
     """2 with probability 9/10, 4 with probability 1/10."""
     return 4 if choose_index(source, FOUR_ONE_IN) == 0 else 2
 
 
-def spawn(board: Board, source: WordSource) -> tuple[Board, Cell, int]:
+def spawn(board: "Board", source: "WordSource") -> "tuple[Board, Cell, int]":
     """Put a new tile in a uniformly chosen empty cell; the board must have one."""
     cells = empty_cells(board)
     if not cells:
@@ -58,9 +63,9 @@ def spawn(board: Board, source: WordSource) -> tuple[Board, Cell, int]:
     return place(board, cell, value), cell, value
 
 
-def scripted(words: Iterable[int]) -> WordSource:
+def scripted(words: "Iterable[int]") -> "WordSource":
     """A source that replays the given words (for tests and reproducible demos)."""
-    it: Iterator[int] = iter(words)
+    it: "Iterator[int]" = iter(words)
 
     def source() -> int:
         return next(it)
@@ -68,7 +73,7 @@ def scripted(words: Iterable[int]) -> WordSource:
     return source
 
 
-def seeded(seed: int) -> WordSource:
+def seeded(seed: int) -> "WordSource":
     """A reproducible source (xorshift64*), for tests, benchmarks and the solver's playouts.
 
     Not for real games: those use `secrets` or `crypto.getRandomValues`.

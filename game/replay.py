@@ -17,17 +17,45 @@ A link carries the code in its fragment, `#replay=<code>`. Everything that reach
 `verify` is hostile until it replays: a length cap first (a megabyte costs no more than
 a glance), a strict alphabet, a strict shape, and a reason for every refusal (`Rejection`
 with a key the page words in its own language). It never raises anything else.
+
+Shared with the page's MicroPython (game/rules.py says why and in what subset): a daily
+game the page finishes before the engine has started has its code at once.
 """
 
-from __future__ import annotations
-
 import hashlib
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections import namedtuple
 
 from game import chance, daily, rules
 from game.record import ALPHABET, INDEX, Film, Spawned, Step
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, NamedTuple
+
+    class Claim(NamedTuple):
+        """A code decoded: the board it names and the moves it says were played."""
+
+        date: str
+        size: int
+        directions: tuple[str, ...]
+
+    class Outcome(NamedTuple):
+        """A replay's result, computed here (never read from the code)."""
+
+        date: str
+        size: int
+        score: int
+        tile: int
+        moves: int
+        won: bool
+        finished: bool  # no move was left at the end
+        film: Film  # every spawn, to watch it
+        board: rules.Board  # where it ends
+else:
+    Claim = namedtuple("Claim", ("date", "size", "directions"))
+    Outcome = namedtuple("Outcome", ("date", "size", "score", "tile", "moves", "won", "finished", "film",
+                                     "board"))
 
 VERSION = "1"
 MAX_MOVES = 100_000  # a 4×4 game cannot last much longer: its tiles would not fit
@@ -49,34 +77,10 @@ class Rejection(Exception):
     """Why a code (or a game's record) does not replay: `reason` is one of REASONS,
     `detail` the numbers the sentence names (a position, a move number...)."""
 
-    def __init__(self, reason: str, **detail: Any) -> None:
+    def __init__(self, reason: str, **detail: "Any") -> None:
         super().__init__(reason)
         self.reason = reason
         self.detail = detail
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A code decoded: the board it names and the moves it says were played."""
-
-    date: str
-    size: int
-    directions: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """A replay's result, computed here (never read from the code)."""
-
-    date: str
-    size: int
-    score: int
-    tile: int
-    moves: int
-    won: bool
-    finished: bool  # no move was left at the end
-    film: Film  # every spawn, to watch it
-    board: rules.Board  # where it ends
 
 
 def _check(body: str) -> str:
@@ -85,18 +89,18 @@ def _check(body: str) -> str:
     return "".join(ALPHABET[(bits >> shift) & 63] for shift in (18, 12, 6, 0))
 
 
-def encode(date: str, size: int, directions: Sequence[str]) -> str:
+def encode(date: str, size: int, directions: "Sequence[str]") -> str:
     """The code of a game on the board of `date` and `size` played with these moves."""
     if not daily.valid_date(date):
-        raise ValueError(f"not a daily date: {date!r}")
+        raise ValueError("not a daily date: %r" % (date,))
     if len(directions) > MAX_MOVES:
         raise ValueError("too many moves for a code")
     indices = [_DIRECTION_INDEX[d] for d in directions]
     indices += [0] * (-len(indices) % 3)
     packed = "".join(ALPHABET[(indices[i] << 4) | (indices[i + 1] << 2) | indices[i + 2]]
                      for i in range(0, len(indices), 3))
-    body = f"{VERSION}.{date}.{size}.{len(directions)}~{packed}"
-    return f"{body}.{_check(body)}"
+    body = "%s.%s.%d.%d~%s" % (VERSION, date, size, len(directions), packed)
+    return body + "." + _check(body)
 
 
 def extract(text: object) -> str:
@@ -117,7 +121,7 @@ def extract(text: object) -> str:
     return text
 
 
-def _held(parts: list[str]) -> dict[str, int]:
+def _held(parts: "list[str]") -> "dict[str, int]":
     """What a code cut short still shows: its count and the moves it holds, if it got
     that far (the sentence names them), else nothing."""
     if len(parts) < 4:
@@ -128,7 +132,7 @@ def _held(parts: list[str]) -> dict[str, int]:
     return {"moves": min(len(packed) * 3, int(count)), "count": int(count)}
 
 
-def decode(code: str) -> Claim:
+def decode(code: str) -> "Claim":
     """The claim a code makes, checked for shape and integrity; Rejection otherwise."""
     if not code:
         raise Rejection("empty")
@@ -168,30 +172,30 @@ def decode(code: str) -> Claim:
         raise Rejection("damaged")
     values = [INDEX[ch] for ch in packed]
     directions = rules.DIRECTIONS
-    moves: list[str] = []
+    moves: "list[str]" = []
     for value in values:
-        moves += (directions[value >> 4], directions[(value >> 2) & 3], directions[value & 3])
+        moves.extend((directions[value >> 4], directions[(value >> 2) & 3], directions[value & 3]))
     if count % 3 and values[-1] & ((1 << 2 * (3 - count % 3)) - 1):
         raise Rejection("damaged")  # unused bits set: no encoder writes that
     return Claim(date, int(size_text), tuple(moves[:count]))
 
 
-def _placed(board: rules.Board, spawned: Spawned) -> rules.Board:
+def _placed(board: "rules.Board", spawned: "Spawned") -> "rules.Board":
     return rules.place(board, spawned.cell, spawned.value)
 
 
-def replay(claim: Claim) -> Outcome:
+def replay(claim: "Claim") -> "Outcome":
     """Play the claimed moves on the day's board; Rejection at the first move that
     changes nothing (or comes after the game ended)."""
     board_of_day = daily.Daily(claim.date, claim.size)
     board = rules.new_board(claim.size)
-    start: list[Spawned] = []
+    start: "list[Spawned]" = []
     source = board_of_day.stream(0)
     for _ in range(2):
         board, cell, value = chance.spawn(board, source)
         start.append(Spawned(cell, value))
     score = 0
-    steps: list[Step] = []
+    steps: "list[Step]" = []
     slide = rules.slide
     for number, direction in enumerate(claim.directions, start=1):
         slid, points = slide(board, direction)
@@ -207,7 +211,7 @@ def replay(claim: Claim) -> Outcome:
                    not rules.can_move(board), film, board)
 
 
-def check_film(film: Film) -> rules.Board:
+def check_film(film: "Film") -> "rules.Board":
     """The board a game's record ends on, having checked that every move changes the
     board and every spawn lands on an empty cell; Rejection("record_damaged") else."""
     board = _placed(rules.new_board(film.size), film.start[0])
@@ -223,7 +227,7 @@ def check_film(film: Film) -> rules.Board:
     return board
 
 
-def judge(text: object) -> tuple[dict[str, Any], Outcome | None]:
+def judge(text: object) -> "tuple[dict[str, Any], Outcome | None]":
     """Plain data for the page: what a pasted code or a link's code replays to, or why
     it does not; and the replay itself, to watch. Never raises: every refusal is a
     reason (`Rejection`), and nothing here fails otherwise on any text."""
@@ -236,6 +240,6 @@ def judge(text: object) -> tuple[dict[str, Any], Outcome | None]:
             "moves": outcome.moves, "won": outcome.won, "finished": outcome.finished}, outcome
 
 
-def verdict(text: object) -> dict[str, Any]:
+def verdict(text: object) -> "dict[str, Any]":
     """`judge`'s plain data alone."""
     return judge(text)[0]

@@ -5,37 +5,55 @@ they can be hashed, memoised and shared between the undo history and a solver wi
 copies. Every line of a move (a row or a column, read from the wall the move pushes
 toward) is reduced by one memoised function: a 4x4 board has only 17**4 possible rows,
 so after warm-up a move is four dictionary look-ups.
+
+One rule, three interpreters: the engine runs this in Pyodide, the tests on CPython,
+and the page's MicroPython plays it itself until the engine has started. So it is
+written in the subset all three run: no `typing`, `dataclasses` or `__future__` at run
+time (type names only behind TYPE_CHECKING, annotations as strings), no slices with a
+step (MicroPython has none), `collections.namedtuple` for records.
 """
 
-from __future__ import annotations
+from collections import namedtuple
 
-from typing import NamedTuple
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
-Line = tuple[int, ...]
-Board = tuple[Line, ...]
-Cell = tuple[int, int]
+    Line = tuple[int, ...]
+    Board = tuple[Line, ...]
+    Cell = tuple[int, int]
 
-DIRECTIONS: tuple[str, ...] = ("left", "right", "up", "down")
-SIZES: tuple[int, ...] = (4, 5, 6)
+    class LineResult(NamedTuple):
+        line: Line
+        points: int
+        sources: tuple[tuple[int, ...], ...]
+
+    class TileMove(NamedTuple):
+        sources: tuple[Cell, ...]
+        target: Cell
+        value: int
+else:
+    Line = Board = Cell = tuple  # importable everywhere; the real types are above
+    # One line after sliding toward index 0. `sources[i]` lists the indices (in the
+    # input line) of the tiles that ended at i: one for a slide, two for a merge, none
+    # for an empty cell.
+    LineResult = namedtuple("LineResult", ("line", "points", "sources"))
+    # Where one tile of the result came from: one source cell, or two for a merge.
+    TileMove = namedtuple("TileMove", ("sources", "target", "value"))
+
+DIRECTIONS: "tuple[str, ...]" = ("left", "right", "up", "down")
+SIZES: "tuple[int, ...]" = (4, 5, 6)
 WIN_VALUE = 2048
 
-
-class LineResult(NamedTuple):
-    """One line after sliding toward index 0.
-
-    `sources[i]` lists the indices (in the input line) of the tiles that ended at i:
-    one index for a slide, two for a merge, none for an empty cell.
-    """
-
-    line: Line
-    points: int
-    sources: tuple[tuple[int, ...], ...]
+_LINE_CACHE: "dict[Line, LineResult]" = {}
 
 
-_LINE_CACHE: dict[Line, LineResult] = {}
+def reversed_line(line: "Line") -> "Line":
+    """The line read from its other end."""
+    return tuple(reversed(line))
 
 
-def slide_line(line: Line) -> LineResult:
+def slide_line(line: "Line") -> "LineResult":
     """Slide one line toward index 0, merging equal pairs from the wall outward.
 
     A tile made by a merge is not looked at again, so `2 2 2 2` gives `4 4`, and pairs
@@ -44,8 +62,8 @@ def slide_line(line: Line) -> LineResult:
     cached = _LINE_CACHE.get(line)
     if cached is not None:
         return cached
-    out: list[int] = []
-    sources: list[tuple[int, ...]] = []
+    out: "list[int]" = []
+    sources: "list[tuple[int, ...]]" = []
     points = 0
     pending = -1  # index in `line` of a tile that may still merge with the next one
     for i, value in enumerate(line):
@@ -70,40 +88,40 @@ def slide_line(line: Line) -> LineResult:
     return result
 
 
-def new_board(size: int) -> Board:
+def new_board(size: int) -> "Board":
     """An empty board of the given side."""
     return ((0,) * size,) * size
 
 
-def transpose(board: Board) -> Board:
+def transpose(board: "Board") -> "Board":
     return tuple(zip(*board))
 
 
-def _lines(board: Board, direction: str) -> Board:
+def _lines(board: "Board", direction: str) -> "Board":
     """The board's lines, each read from the wall the move pushes toward."""
     if direction == "left":
         return board
     if direction == "right":
-        return tuple(row[::-1] for row in board)
+        return tuple(reversed_line(row) for row in board)
     if direction == "up":
         return transpose(board)
     if direction == "down":
-        return tuple(col[::-1] for col in transpose(board))
-    raise ValueError(f"unknown direction: {direction!r}")
+        return tuple(reversed_line(col) for col in transpose(board))
+    raise ValueError("unknown direction: %r" % (direction,))
 
 
-def _unlines(lines: Board, direction: str) -> Board:
+def _unlines(lines: "Board", direction: str) -> "Board":
     """Inverse of `_lines`: put slid lines back in board orientation."""
     if direction == "left":
         return lines
     if direction == "right":
-        return tuple(line[::-1] for line in lines)
+        return tuple(reversed_line(line) for line in lines)
     if direction == "up":
         return transpose(lines)
-    return transpose(tuple(line[::-1] for line in lines))
+    return transpose(tuple(reversed_line(line) for line in lines))
 
 
-def cell_of(direction: str, line_index: int, position: int, size: int) -> Cell:
+def cell_of(direction: str, line_index: int, position: int, size: int) -> "Cell":
     """The (row, column) of `position` along line `line_index` for a direction."""
     if direction == "left":
         return (line_index, position)
@@ -114,24 +132,23 @@ def cell_of(direction: str, line_index: int, position: int, size: int) -> Cell:
     return (size - 1 - position, line_index)
 
 
-_Slid = tuple[Line, int]
-_TOWARD_START: dict[Line, _Slid] = {}  # line -> (line slid toward index 0, points)
-_TOWARD_END: dict[Line, _Slid] = {}  # line -> (line slid toward its last index, points)
+_TOWARD_START: "dict[Line, tuple[Line, int]]" = {}  # line -> (slid toward index 0, points)
+_TOWARD_END: "dict[Line, tuple[Line, int]]" = {}  # line -> (slid toward its last index, points)
 
 
-def _fill_start(line: Line) -> _Slid:
+def _fill_start(line: "Line") -> "tuple[Line, int]":
     result = slide_line(line)
     slid = _TOWARD_START[line] = (result.line, result.points)
     return slid
 
 
-def _fill_end(line: Line) -> _Slid:
-    result = slide_line(line[::-1])
-    slid = _TOWARD_END[line] = (result.line[::-1], result.points)
+def _fill_end(line: "Line") -> "tuple[Line, int]":
+    result = slide_line(reversed_line(line))
+    slid = _TOWARD_END[line] = (reversed_line(result.line), result.points)
     return slid
 
 
-def slide(board: Board, direction: str) -> tuple[Board, int]:
+def slide(board: "Board", direction: str) -> "tuple[Board, int]":
     """The board after sliding (without a spawn) and the points gained.
 
     This is the fast path used by the game-over test, validation and search (two
@@ -143,11 +160,11 @@ def slide(board: Board, direction: str) -> tuple[Board, int]:
     elif direction == "right" or direction == "down":
         table, fill = _TOWARD_END, _fill_end
     else:
-        raise ValueError(f"unknown direction: {direction!r}")
+        raise ValueError("unknown direction: %r" % (direction,))
     vertical = direction == "up" or direction == "down"
     lines = tuple(zip(*board)) if vertical else board
     get = table.get
-    out: list[Line] = []
+    out: "list[Line]" = []
     points = 0
     for line in lines:
         slid = get(line) or fill(line)
@@ -158,25 +175,18 @@ def slide(board: Board, direction: str) -> tuple[Board, int]:
     return tuple(out), points
 
 
-class TileMove(NamedTuple):
-    """Where one tile of the result came from: one source cell, or two for a merge."""
-
-    sources: tuple[Cell, ...]
-    target: Cell
-    value: int
-
-    @property
-    def merged(self) -> bool:
-        return len(self.sources) == 2
+def merged(tile: "TileMove") -> bool:
+    """Whether a tile of a move's result was made by a merge (it has two sources)."""
+    return len(tile.sources) == 2
 
 
-def move_tiles(board: Board, direction: str) -> tuple[Board, int, tuple[TileMove, ...]]:
+def move_tiles(board: "Board", direction: str) -> "tuple[Board, int, tuple[TileMove, ...]]":
     """Slide like `slide`, and also say where every resulting tile came from."""
     size = len(board)
     lines = _lines(board, direction)
     points = 0
-    out: list[Line] = []
-    tiles: list[TileMove] = []
+    out: "list[Line]" = []
+    tiles: "list[TileMove]" = []
     for k, line in enumerate(lines):
         result = slide_line(line)
         out.append(result.line)
@@ -194,19 +204,19 @@ def move_tiles(board: Board, direction: str) -> tuple[Board, int, tuple[TileMove
     return _unlines(tuple(out), direction), points, tuple(tiles)
 
 
-def empty_cells(board: Board) -> list[Cell]:
+def empty_cells(board: "Board") -> "list[Cell]":
     """Empty cells in row-major order (the order spawning indexes into)."""
     return [(r, c) for r, row in enumerate(board) for c, value in enumerate(row) if value == 0]
 
 
-def place(board: Board, cell: Cell, value: int) -> Board:
+def place(board: "Board", cell: "Cell", value: int) -> "Board":
     """A copy of the board with one cell set."""
     r, c = cell
     row = board[r]
     return board[:r] + (row[:c] + (value,) + row[c + 1 :],) + board[r + 1 :]
 
 
-def has_equal_neighbours(board: Board) -> bool:
+def has_equal_neighbours(board: "Board") -> bool:
     """True when two orthogonally adjacent cells hold the same non-zero value."""
     for lines in (board, transpose(board)):
         for line in lines:
@@ -216,15 +226,15 @@ def has_equal_neighbours(board: Board) -> bool:
     return False
 
 
-def can_move(board: Board) -> bool:
+def can_move(board: "Board") -> bool:
     """Some direction changes the board: an empty cell, or equal neighbours."""
     return any(0 in row for row in board) or has_equal_neighbours(board)
 
 
-def max_tile(board: Board) -> int:
+def max_tile(board: "Board") -> int:
     return max(max(row) for row in board)
 
 
-def legal_directions(board: Board) -> list[str]:
+def legal_directions(board: "Board") -> "list[str]":
     """The directions whose slide changes the board."""
     return [d for d in DIRECTIONS if slide(board, d)[0] != board]

@@ -23,14 +23,14 @@ from typing import Any, TypeVar
 
 from game import daily, record, replay, rules
 from game.rules import Board
-from game.session import UNDO_DEPTHS, Position, Session
+from game.session import MAX_REVISION, UNDO_DEPTHS, Position, Session
 
 GAME_FORMAT = "py2048-game"
 BEST_FORMAT = "py2048-best"
 GAME_VERSION = 4  # what dump_game writes: version 3 plus "daily", "practice" and "record"
 GAME_VERSIONS = (1, 2, 3, 4)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
 BEST_VERSION = 1
-MAX_REVISION = (1 << 53) - 1  # the largest integer a JavaScript number holds exactly
+__all__ = ["MAX_REVISION"]  # (game/session.py: the largest integer a JavaScript number holds exactly)
 MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
 MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000
 MAX_SCORE = 1 << 60  # a guard against absurd integers; the exact check comes after

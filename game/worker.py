@@ -66,10 +66,12 @@ def stored(quoted: str) -> str | None:
 
 
 def start(game_quoted: str, best_quoted: str, stats_quoted: str, size: int, undo_depth: int,
-          daily_board: int = 0) -> str:
+          daily_board: int = 0, steps_quoted: str = "") -> str:
+    """The stored game (and the steps the page played on it before the engine ran,
+    game/steps.py), the best scores and statistics, each quoted as stored."""
     return json.dumps(engine().start(
         stored(game_quoted), stored(best_quoted), stored(stats_quoted), int(size), int(undo_depth),
-        bool(daily_board)))
+        bool(daily_board), stored(steps_quoted)))
 
 
 def move(direction: str, clock_ms: int) -> str:
@@ -100,8 +102,8 @@ def set_clock(clock_ms: int) -> str:
     return json.dumps(engine().set_clock(int(clock_ms)))
 
 
-def follow(game_quoted: str) -> str:
-    return json.dumps(engine().follow(stored(game_quoted) or ""))
+def follow(game_quoted: str, steps_quoted: str = "") -> str:
+    return json.dumps(engine().follow(stored(game_quoted) or "", stored(steps_quoted) or ""))
 
 
 def set_undo_depth(depth: int) -> str:

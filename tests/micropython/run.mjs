@@ -1,8 +1,9 @@
-// Runs the UI layer's pure tests (tests/unit/test_ui_*.py) and those of the settings
-// module the UI shares with the engine (tests/unit/test_settings.py) in real
-// MicroPython, the interpreter the UI runs on in the page, from the pinned npm
-// package. CPython already runs the same tests; this catches what MicroPython lacks
-// (typing, f-string corners, library gaps) before a player does. Usage: node tests/micropython/run.mjs
+// Runs the UI layer's pure tests (tests/unit/test_ui_*.py) and those of the modules the
+// UI shares with the engine (the settings, and the rules, chance, daily board, record,
+// session, play and steps: game/rules.py says why) in real MicroPython, the interpreter
+// the UI runs on in the page, from the pinned npm package. CPython and Pyodide already
+// run the same tests; this catches what MicroPython lacks (typing, slices with a step,
+// library gaps) before a player does. Usage: node tests/micropython/run.mjs
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,12 +18,16 @@ const mp = await loadMicroPython({
   stderr: (line) => process.stderr.write(line + "\n"),
 });
 
-const uiModules = readdirSync(join(root, "game", "ui")).filter((n) => n.endsWith(".py"));
-const tests = readdirSync(join(root, "tests", "unit")).filter((n) => /^test_(ui_.*|settings)\.py$/.test(n));
+// Exactly the Python the page loads (pyscript.toml's [files]), and the entry script.
+const toml = readFileSync(join(root, "pyscript.toml"), "utf8");
+const pageModules = [...toml.matchAll(/^"\.\/(game\/[^"]+\.py)" = /gm)].map((m) => m[1]);
+// The test modules written in the subset (tests/unit/subset.py says which and why).
+const SUBSET = /^test_(ui_.*|settings|rules|chance|session|daily_board|play|steps)\.py$/;
+const tests = readdirSync(join(root, "tests", "unit")).filter((n) => SUBSET.test(n));
 // The UI's string tables (one data file per language) are read by tests/unit/languages.py.
 const languages = readdirSync(join(root, "assets", "lang")).filter((n) => n.endsWith(".json"));
-const files = ["game/__init__.py", "game/settings.py", ...uiModules.map((n) => `game/ui/${n}`),
-  "tests/__init__.py", "tests/unit/__init__.py", "tests/unit/languages.py",
+const files = [...pageModules, "game/ui/app.py", "tests/__init__.py", "tests/unit/__init__.py",
+  "tests/unit/languages.py", "tests/unit/subset.py", "tests/unit/boards.py",
   ...tests.map((n) => `tests/unit/${n}`), ...languages.map((n) => `assets/lang/${n}`)];
 for (const dir of ["/proj/game/ui", "/proj/tests/unit", "/proj/assets/lang"]) mp.FS.mkdirTree(dir);
 for (const f of files) mp.FS.writeFile(`/proj/${f}`, readFileSync(join(root, f)));

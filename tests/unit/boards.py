@@ -1,13 +1,17 @@
-"""Small helpers shared by the engine tests: boards from text, scripted sources."""
+"""Small helpers shared by the engine tests: boards from text, scripted sources.
 
-from __future__ import annotations
+In the subset MicroPython runs (tests/unit/subset.py): the shared modules' tests use it.
+"""
 
-from game import chance, rules, saves
-from game.rules import Board
+from game import chance, rules
 from game.session import Position, Session
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from game.rules import Board
 
-def board(text: str) -> Board:
+
+def board(text: str) -> "Board":
     """A board from rows like "2 2 4 ." separated by "/"; "." is empty."""
     return tuple(
         tuple(0 if cell == "." else int(cell) for cell in row.split())
@@ -15,16 +19,18 @@ def board(text: str) -> Board:
     )
 
 
-def row(text: str) -> tuple[int, ...]:
+def row(text: str) -> "tuple[int, ...]":
     return board(text)[0]
 
 
-def consistent(b: Board) -> Position:
+def consistent(b: "Board") -> "Position":
     """A legal position for a board, as if every spawn had been a 2.
 
     The move count and score are then the ones the tiles imply (see
     `saves.expected_score`), so the position passes save validation.
     """
+    from game import saves  # the engine's only: not imported where MicroPython runs these
+
     moves = sum(map(sum, b)) // 2 - 2
     score = saves.expected_score(b, moves)
     if score is None:
@@ -32,14 +38,14 @@ def consistent(b: Board) -> Position:
     return Position(b, score, moves, max(map(max, b)) >= 2048)
 
 
-def session_at(b: Board, words: list[int] | None = None, undo_depth: int = 1) -> Session:
+def session_at(b: "Board", words: "list[int] | None" = None, undo_depth: int = 1) -> "Session":
     """A session on a prepared board; spawns come from `words` (first empty cell, a 2)."""
     source = chance.scripted(words if words is not None else [0, 1] * 200)
     won = max(map(max, b)) >= 2048
     return Session(Position(b, 0, 0, won), source, undo_depth=undo_depth)
 
 
-def played(seed: int, moves: int, size: int = 4, undo_depth: int = 1) -> Session:
+def played(seed: int, moves: int, size: int = 4, undo_depth: int = 1) -> "Session":
     """A real game: up to `moves` random legal moves from a seeded start."""
     session, _ = Session.new(size, chance.seeded(seed), undo_depth=undo_depth)
     source = chance.seeded(seed + 1)

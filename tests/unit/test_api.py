@@ -372,3 +372,9 @@ def test_export_and_import_through_the_engine() -> None:
                        "parts": {"games": {"4": None, "5": None, "6": None}, "best": "", "stats": "",
                                  "settings": ""}}
     assert "export file" in refused["error"]
+
+
+def test_the_default_source_gives_32_bit_words() -> None:
+    """CPython's own source (the engine's default outside the browser): the OS's."""
+    words = [chance.secrets_source() for _ in range(200)]
+    assert all(0 <= w < 2**32 for w in words) and len(set(words)) > 190

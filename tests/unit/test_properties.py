@@ -37,7 +37,7 @@ def test_law_slide_conserves_tile_sum(b: Board, direction: str) -> None:
 @given(boards(), st.sampled_from(rules.DIRECTIONS))
 def test_law_points_equal_sum_of_merged_tiles(b: Board, direction: str) -> None:
     slid, points, tiles = rules.move_tiles(b, direction)
-    assert points == sum(t.value for t in tiles if t.merged)
+    assert points == sum(t.value for t in tiles if rules.merged(t))
     assert slid == rules.slide(b, direction)[0]
 
 

@@ -1,12 +1,12 @@
-"""One test (or more) per rule of RULES.md "A move" and "Game over"."""
+"""One test (or more) per rule of RULES.md "A move" and "Game over".
 
-from __future__ import annotations
-
-import pytest
+In the subset MicroPython runs (tests/unit/subset.py): the page plays these rules too.
+"""
 
 from game import rules
 from game.rules import slide, slide_line
 from tests.unit.boards import board, row
+from tests.unit.subset import raises
 
 
 def test_rule_slide_closes_gaps_toward_the_wall() -> None:
@@ -61,14 +61,14 @@ def test_rule_score_adds_merged_value_and_nothing_for_sliding() -> None:
     assert slide_line(row("2 2 2 2")).points == 8
 
 
-@pytest.mark.parametrize("size", rules.SIZES)
-def test_rule_same_rules_for_every_size(size: int) -> None:
-    line = (2, 2, 4) + (0,) * (size - 3)
-    assert slide_line(line).line == (4, 4) + (0,) * (size - 2)
-    b = tuple(line for _ in range(size))
-    slid, points = slide(b, "left")
-    assert slid == tuple((4, 4) + (0,) * (size - 2) for _ in range(size))
-    assert points == 4 * size
+def test_rule_same_rules_for_every_size() -> None:
+    for size in rules.SIZES:
+        line = (2, 2, 4) + (0,) * (size - 3)
+        assert slide_line(line).line == (4, 4) + (0,) * (size - 2)
+        b = tuple(line for _ in range(size))
+        slid, points = slide(b, "left")
+        assert slid == tuple((4, 4) + (0,) * (size - 2) for _ in range(size))
+        assert points == 4 * size
 
 
 def test_move_tiles_reports_sources_and_merges() -> None:
@@ -76,9 +76,9 @@ def test_move_tiles_reports_sources_and_merges() -> None:
     slid, points, tiles = rules.move_tiles(b, "left")
     assert slid == slide(b, "left")[0] and points == 4
     by_target = {t.target: t for t in tiles}
-    assert by_target[(0, 0)].sources == ((0, 0), (0, 1)) and by_target[(0, 0)].merged
+    assert by_target[(0, 0)].sources == ((0, 0), (0, 1)) and rules.merged(by_target[(0, 0)])
     assert by_target[(0, 1)].sources == ((0, 2),) and by_target[(0, 1)].value == 4
-    assert by_target[(3, 0)].sources == ((3, 3),) and not by_target[(3, 0)].merged
+    assert by_target[(3, 0)].sources == ((3, 3),) and not rules.merged(by_target[(3, 0)])
 
 
 def test_move_tiles_maps_cells_for_down() -> None:
@@ -114,5 +114,5 @@ def test_rule_board_with_an_empty_cell_is_not_over() -> None:
 
 
 def test_unknown_direction_is_refused() -> None:
-    with pytest.raises(ValueError):
-        slide(board("2 . . ./. . . ./. . . ./. . . ."), "sideways")
+    raises(ValueError, slide, board("2 . . ./. . . ./. . . ./. . . ."), "sideways")
+    raises(ValueError, rules.move_tiles, board("2 . . ./. . . ./. . . ./. . . ."), "sideways")

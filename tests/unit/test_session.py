@@ -1,28 +1,27 @@
-"""The game session: start, spawn, score, best, win, game over, undo (RULES.md)."""
+"""The game session: start, spawn, score, best, win, game over, undo (RULES.md).
 
-from __future__ import annotations
-
-import pytest
+In the subset MicroPython runs (tests/unit/subset.py): the page plays this session too.
+"""
 
 from game import chance, rules
-from game.session import Position, Session
+from game.session import Session, fresh
 from tests.unit.boards import board, session_at
+from tests.unit.subset import raises
 
 
-@pytest.mark.parametrize("size", rules.SIZES)
-def test_rule_new_game_has_two_tiles_in_two_cells_score_0_moves_0(size: int) -> None:
-    for seed in range(30):
-        session, spawns = Session.new(size, chance.seeded(seed))
-        tiles = [v for row in session.position.board for v in row if v]
-        assert len(tiles) == 2 and set(tiles) <= {2, 4}
-        assert spawns[0].cell != spawns[1].cell
-        assert session.position.score == 0 and session.position.moves == 0
-        assert session.size == size and session.status == "playing"
+def test_rule_new_game_has_two_tiles_in_two_cells_score_0_moves_0() -> None:
+    for size in rules.SIZES:
+        for seed in range(30):
+            session, spawns = Session.new(size, chance.seeded(seed))
+            tiles = [v for row in session.position.board for v in row if v]
+            assert len(tiles) == 2 and set(tiles) <= {2, 4}
+            assert spawns[0].cell != spawns[1].cell
+            assert session.position.score == 0 and session.position.moves == 0
+            assert session.size == size and session.status == "playing"
 
 
 def test_rule_unsupported_size_is_refused() -> None:
-    with pytest.raises(ValueError):
-        Session.new(3, chance.seeded(1))
+    raises(ValueError, Session.new, 3, chance.seeded(1))
 
 
 def test_rule_one_spawn_after_a_changing_move() -> None:
@@ -146,8 +145,8 @@ def test_rule_undo_takes_one_off_the_move_counter() -> None:
 
 
 def test_undo_depth_must_be_1_or_5() -> None:
-    with pytest.raises(ValueError):
-        Session(Position(board("2 . . ./. . . ./. . . ./. . . .")), chance.seeded(1), undo_depth=3)
+    lone = fresh(board("2 . . ./. . . ./. . . ./. . . ."))
+    raises(ValueError, Session, lone, chance.seeded(1), undo_depth=3)
     session = session_at(board("2 . . ./. . . ./. . . ./. . . ."), undo_depth=5)
     for d in ["right", "down", "left"]:
         session.move(d)
@@ -156,5 +155,4 @@ def test_undo_depth_must_be_1_or_5() -> None:
 
 
 def test_unknown_direction_is_refused_by_the_session() -> None:
-    with pytest.raises(ValueError):
-        session_at(board("2 . . ./. . . ./. . . ./. . . .")).move("north")
+    raises(ValueError, session_at(board("2 . . ./. . . ./. . . ./. . . .")).move, "north")

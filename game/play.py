@@ -1,0 +1,198 @@
+"""The game on the table: one game at a time, the best scores, and every change a player
+can make, judged and applied the same way by the engine and by the page.
+
+The engine (game/api.py) plays through this object; so does the page, in MicroPython,
+while the engine is still starting (game/ui/early.py): the page plays each move at once
+and stores it as a step (game/steps.py), and when the engine starts it plays those very
+steps through this very code, so the revision, the best, whether a game was counted and
+whether a daily try is practice come out the same on both sides, by construction.
+
+What only one side does comes in through a `Tally`: the engine keeps the statistics (a
+game due to count is recorded, a day's result is in them); the page knows only which
+days already have a result (from the stored statistics) and which ended in front of it.
+
+A step replayed with its spawn given (`move(..., spawn=...)`) is judged first: `Refused`
+says why it cannot be a move of this game, and nothing has changed then.
+"""
+
+from game import daily, session
+from game.replies import raise_best
+from game.session import Refused, Session
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Protocol
+
+    from game.chance import WordSource
+    from game.record import Spawned
+    from game.session import MoveOutcome
+
+    class Tally(Protocol):
+        """What the engine keeps and the page does not: the statistics."""
+
+        def count(self, game: Session) -> None: ...
+        def has_result(self, date: str) -> bool: ...
+        def day_best(self, date: str) -> int: ...
+
+
+class NoTally:
+    """A tally that keeps nothing (a test, a scratch game); the engine and the page
+    hand in their own."""
+
+    def count(self, game: "Session") -> None:
+        """`game` is due to count (session.due_to_count): it ended, or was given up."""
+
+    def has_result(self, date: str) -> bool:
+        """Whether the day `date` already has its result (a try then is practice)."""
+        return False
+
+    def day_best(self, date: str) -> int:
+        """The best score of the day's board so far (its result's, or 0)."""
+        return 0
+
+
+class Play:
+    """The game in play (`session`), the best score of each board size (`best`), the
+    daily board's own best (`daily_best`, the day's, never stored), and the moves."""
+
+    def __init__(self, source: "WordSource", today: "Callable[[], str]",
+                 tally: "Tally | None" = None) -> None:
+        self.source = source
+        self.today = today
+        self.tally: "Tally" = tally or NoTally()
+        self.best: "dict[int, int]" = {}
+        self.daily_best: "dict[int, int]" = {}
+        self.session, _ = Session.new(4, source)
+
+    def bests(self, game: "Session | None" = None) -> "dict[int, int]":
+        """The best scores a game's score counts toward: the day's for a daily game."""
+        game = game or self.session
+        return self.best if game.daily is None else self.daily_best
+
+    def raise_best(self) -> None:
+        raise_best(self.session, self.bests())
+
+    # -- a game to play ----------------------------------------------------------------
+
+    def begin(self, loaded: "Session | None", size: int, undo_depth: int, daily_board: bool,
+              start: "tuple[Spawned, ...] | None" = None) -> "tuple[Spawned, ...]":
+        """Play the stored game `loaded` (already read and judged by the caller), or a
+        fresh one; the start tiles of a fresh game (none for a loaded one).
+
+        A daily game of another day gives way to today's board, as a newer game (a tab
+        still showing the old one must follow it), with no count: it ended with its own
+        day. A stored daily game that ended as the tab closed is still the day's result.
+        `start` gives a fresh normal game's tiles (the page drew them); a fresh daily
+        game's are the day's, and `start`, if given, must be those."""
+        today = self.today() if daily_board else ""
+        self.daily_best = {daily.SIZE: self.tally.day_best(today)} if today else {}
+        if daily_board:
+            size = daily.SIZE
+        revision = 0
+        if loaded is not None and loaded.daily is not None and loaded.daily.date != today:
+            revision, loaded = session.next_revision(loaded.revision), None
+        if loaded is not None:
+            loaded.best = max(loaded.best, self.bests(loaded).get(loaded.size, 0))
+            self.session = loaded
+            self.session.set_undo_depth(undo_depth)
+            if self.session.daily is not None and session.due_to_count(self.session):
+                self._count(self.session)
+            self.raise_best()
+            return ()
+        self.session, spawns = self._fresh(size, undo_depth, today, revision, start)
+        self.raise_best()
+        return spawns
+
+    def _fresh(self, size: int, undo_depth: int, today: str, revision: int,
+               start: "tuple[Spawned, ...] | None") -> "tuple[Session, tuple[Spawned, ...]]":
+        """A new game: today's board (`today` given), else one of `size` with the start
+        tiles `start` or drawn now."""
+        board_of_day = daily.Daily(today) if today else None
+        best = self.bests_for(board_of_day is not None).get(size, 0)
+        if board_of_day is not None:
+            practice = self.tally.has_result(today)
+            game, spawns = Session.new(size, self.source, best, undo_depth, revision, board_of_day, practice)
+            if start is not None and tuple(start) != spawns:
+                raise Refused("not_the_days_tile", move=0)
+            return game, spawns
+        if start is None:
+            return Session.new(size, self.source, best, undo_depth, revision)
+        try:
+            return Session.begun(size, start, self.source, best, undo_depth, revision), tuple(start)
+        except ValueError:
+            raise Refused("bad_start") from None
+
+    def bests_for(self, daily_board: bool) -> "dict[int, int]":
+        return self.daily_best if daily_board else self.best
+
+    def new(self, size: "int | None" = None,
+            start: "tuple[Spawned, ...] | None" = None) -> "tuple[Spawned, ...]":
+        """Start over (the page has asked the player to confirm): the start tiles.
+
+        A game given up after at least one move counts, unless it already did. The
+        revision goes on from the old game's: a tab still showing the old game must see
+        the new one as newer. Another daily try is today's board (the day may have
+        turned since the last one began); a first try given up after a move is the
+        day's result as it stands (otherwise a player could restart until the board
+        suited them), and any try after the result is practice."""
+        old = self.session
+        if session.due_to_count(old, giving_up=True):
+            self._count(old)
+        revision = session.next_revision(old.revision)
+        if old.daily is not None:
+            today = self.today()
+            if old.daily.date != today:
+                self.daily_best = {daily.SIZE: self.tally.day_best(today)}
+            self.session, spawns = self._fresh(daily.SIZE, old.undo_depth, today, revision, start)
+        else:
+            self.session, spawns = self._fresh(size or old.size, old.undo_depth, "", revision, start)
+        self.raise_best()
+        return spawns
+
+    def _count(self, game: "Session") -> None:
+        self.tally.count(game)
+        game.counted = True
+
+    # -- moves -------------------------------------------------------------------------
+
+    def move(self, direction: str, clock_ms: "int | None" = None,
+             spawn: "Spawned | None" = None) -> "MoveOutcome":
+        """One move attempt at the game clock `clock_ms`; a move that ends the game
+        counts it. With `spawn` (a step the page played) that tile must be the one the
+        rules allow here, or `Refused` and nothing changes."""
+        outcome = self.session.move(direction, spawn)  # first: a refused step changes nothing
+        self.session.set_clock(clock_ms)
+        self.after_move()
+        return outcome
+
+    def after_move(self) -> None:
+        """After a move attempt: the game counts if it has ended (once: `counted` stays
+        through undo; a stored game that ended uncounted counts at the next attempt),
+        and the best rises with the score."""
+        if session.due_to_count(self.session):
+            self._count(self.session)
+        self.raise_best()
+
+    def undo(self, clock_ms: "int | None" = None) -> bool:
+        self.session.set_clock(clock_ms)
+        return self.session.undo()
+
+    def keep_playing(self, clock_ms: "int | None" = None) -> bool:
+        self.session.set_clock(clock_ms)
+        return self.session.continue_after_win()
+
+    def set_clock(self, clock_ms: int) -> bool:
+        """Record the game clock without a move (the page is hidden or closed)."""
+        before = self.session.clock_ms
+        self.session.set_clock(clock_ms)
+        return self.session.clock_ms != before
+
+    def set_undo_depth(self, depth: int) -> bool:
+        """Keep `depth` undo steps from now on; whether the game changed (a lower depth
+        forgets the oldest steps at once)."""
+        if depth not in session.UNDO_DEPTHS:
+            raise Refused("bad_depth", depth=depth)
+        before = session.game_key(self.session)
+        self.session.set_undo_depth(depth)
+        return session.game_key(self.session) != before

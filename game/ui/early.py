@@ -1,0 +1,305 @@
+"""The page's own game, from the first paint until the engine takes it over.
+
+The engine (Pyodide) takes seconds to start, tens of seconds on a phone's first visit,
+but the rules are a few hundred lines of Python that MicroPython runs too. So the page
+plays the game itself meanwhile, with the engine's own modules (game/play.py and what
+it uses): a fresh game's tiles come from `crypto.getRandomValues` through the same
+chance code, a daily board from the same generator. Every reply here has the engine's
+own shape (game/replies.py), so the view, the live region and the tests cannot tell
+who answered.
+
+Each change is a step (game/steps.py), and the reply carries the steps document to
+store (`steps`) the moment it is made, beside the stored game it continues: a reload
+or a crash before the engine started brings back exactly the board last shown. When
+the engine starts, it plays those steps through the same code (game/ui/handover.py).
+
+Storage, the clock and randomness are handed in, so this room is pure: tested on
+CPython and in MicroPython (tests/unit/test_ui_early.py). It never raises on what
+storage holds: a stored text it cannot read is no game (a fresh one is begun; the
+engine judges the stored text strictly and says what it set aside).
+"""
+
+import json
+
+from game import daily, replies, session, steps
+from game.play import Play
+from game.session import Position, Refused, Session
+from game.ui.snapshot import stored_text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from game.chance import WordSource
+    from game.record import Spawned
+
+GAME_FORMAT = "py2048-game"  # the stored game document's (game/saves.py)
+
+
+class KnownResults:
+    """The page's `Tally` (game/play.py): which days already have their result, from
+    the stored statistics and from the daily tries that ended here. The engine counts
+    the games themselves, at the hand-over."""
+
+    def __init__(self) -> None:
+        self.scores: "dict[str, int]" = {}
+
+    def read(self, stats_text: "str | None") -> None:
+        """The daily results in the stored statistics, read leniently (their version 2
+        part `daily.results`: [{"date", "score", ...}]); anything else is no result."""
+        self.scores = {}
+        try:
+            results = json.loads(stats_text or "{}")["daily"]["results"]
+            for result in results:
+                if daily.valid_date(result["date"]) and type(result["score"]) is int:
+                    self.scores[result["date"]] = result["score"]
+        except Exception:  # no statistics, or none that a quick look can read
+            return
+
+    def count(self, game: "Session") -> None:
+        if game.daily is not None and not game.practice:
+            self.scores[game.daily.date] = game.position.score
+
+    def has_result(self, date: str) -> bool:
+        return date in self.scores
+
+    def day_best(self, date: str) -> int:
+        return self.scores.get(date, 0)
+
+
+def _count(value: object) -> int:
+    if type(value) is not int or value < 0:
+        raise ValueError("not a count")
+    return int(value)  # (a type checker cannot narrow `type(...) is int`)
+
+
+def _flag(value: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError("not a flag")
+    return bool(value)
+
+
+def _position(data: "Any", size: int) -> "Position":
+    board = data["board"]
+    if not isinstance(board, list) or len(board) != size:
+        raise ValueError("not a board")
+    rows = []
+    for row in board:
+        if not isinstance(row, list) or len(row) != size:
+            raise ValueError("not a board")
+        rows.append(tuple(_count(value) for value in row))
+    return Position(tuple(rows), _count(data["score"]), _count(data["moves"]), _flag(data["won"]))
+
+
+def game_from_saved(text: "str | None", size: int, daily_board: bool,
+                    source: "WordSource") -> "Session | None":
+    """The stored game as a session, read leniently (the engine judges it strictly at the
+    hand-over); None when the text is no game of this size and kind that the page can
+    play. Documents of every version the engine reads (game/saves.py) are read."""
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT or data.get("size") != size:
+            return None
+        date = data.get("daily")
+        if (date is not None) != daily_board or (date is not None and not daily.valid_date(date)):
+            return None
+        record = data.get("record")
+        return Session(
+            _position(data, size), source, undo_depth=_count(data["undo_depth"]),
+            history=[_position(p, size) for p in data["history"]], keep_playing=_flag(data["keep_playing"]),
+            clock_ms=_count(data["clock_ms"]), revision=_count(data.get("revision", 0)),
+            counted=_flag(data.get("counted", False)), daily=daily.Daily(date) if date else None,
+            practice=_flag(data.get("practice", False)), record=record if isinstance(record, str) else None)
+    except Exception:  # MicroPython and CPython raise different errors on bad input
+        return None
+
+
+def best_from_saved(text: "str | None") -> "dict[int, int]":
+    """The stored best scores, read leniently: each size's that is a count."""
+    found: "dict[int, int]" = {}
+    try:
+        table = json.loads(text or "{}")["best"]
+        for size in (4, 5, 6):
+            value = table.get(str(size))
+            if type(value) is int and value >= 0:
+                found[size] = value
+    except Exception:  # no best scores that a quick look can read: none
+        return {}
+    return found
+
+
+class EarlyPlay:
+    """The game on the page until the engine runs: one stored game (`key`) at a time."""
+
+    def __init__(self, source: "WordSource", now_ms: "Callable[[], float]") -> None:
+        self.now_ms = now_ms
+        self.results = KnownResults()
+        self.play = Play(source, self.today, self.results)
+        self.doc: "steps.Steps | None" = None  # the steps played on the stored game
+        self.stored_game: "str | None" = None  # the stored game text they continue
+
+    def today(self) -> str:
+        return daily.utc_date(int(self.now_ms()))
+
+    @property
+    def session(self) -> "Session":
+        return self.play.session
+
+    # -- a stored game to play ---------------------------------------------------------
+
+    def load(self, game_quoted: "str | None", steps_quoted: "str | None", best_quoted: "str | None",
+             stats_quoted: "str | None", size: int, undo_depth: int, daily_board: bool) -> "dict[str, Any]":
+        """Begin the stored game of this board (or a fresh one) with the steps already
+        played on it: the `start` reply. A fresh game's steps document is written at
+        once (its tiles are on screen: a reload must bring them back)."""
+        game_text = stored_text(game_quoted)
+        self.stored_game = game_text
+        self.play.best = best_from_saved(stored_text(best_quoted))
+        self.results.read(stored_text(stats_quoted))
+        self.doc = None
+        self._begin(game_text, stored_text(steps_quoted), size, undo_depth, daily_board)
+        doc = self.doc
+        assert doc is not None
+        if undo_depth != self.session.undo_depth:  # the setting changed since those steps
+            self._step(lambda: self.play.set_undo_depth(undo_depth), lambda: doc.depth_set(undo_depth))
+        reply = self._reply("start", True, bool(doc.start) or bool(doc.steps))
+        reply["spawns"] = [replies.spawn_data(s) for s in doc.start or ()] if not doc.steps else []
+        return reply
+
+    def _begin(self, game_text: "str | None", steps_text: "str | None", size: int, undo_depth: int,
+               daily_board: bool) -> None:
+        loaded = game_from_saved(game_text, daily.SIZE if daily_board else size, daily_board,
+                                 self.play.source)
+        base = steps.fingerprint(game_text)
+        found = self._read_steps(steps_text, base)
+        if found is not None:
+            _, taken, refusal = steps.resume(
+                self.play, loaded, game_text, size, undo_depth, daily_board, found)
+            if refusal is None or refusal.reason != "not_this_game":
+                del found.steps[taken:]  # (never expected: the page played them by these rules)
+                self.doc = found
+                return
+            loaded = game_from_saved(game_text, daily.SIZE if daily_board else size, daily_board,
+                                     self.play.source)
+        spawns, _, _ = steps.resume(self.play, loaded, game_text, size, undo_depth, daily_board, None)
+        self.doc = steps.Steps(base, self.session.undo_depth, spawns if spawns else None)
+
+    def _read_steps(self, text: "str | None", base: str) -> "steps.Steps | None":
+        """The stored steps, if they are steps played on this very stored game."""
+        if not text:
+            return None
+        try:
+            found = steps.read(text)
+        except ValueError:
+            return None
+        return found if found.base == base else None
+
+    # -- the player's moves ------------------------------------------------------------
+
+    def _step(self, act: "Callable[[], Any]", write: "Callable[[], None]") -> bool:
+        """Do one change as the engine would (its revision settled); if the game's
+        document changed, note the step with `write`. Whether it changed."""
+        before = session.mark_of(self.session)
+        act()
+        changed = session.settle(self.session, before)
+        if changed:
+            write()
+        return changed
+
+    def move(self, direction: str, clock_ms: int) -> "dict[str, Any]":
+        doc = self.doc
+        assert doc is not None
+        found: "list[Any]" = []
+
+        def write() -> None:
+            outcome = found[0]
+            if outcome.changed:
+                doc.moved(direction, outcome.spawn, clock_ms)
+            else:  # no move: only the clock changed (the engine stores that too)
+                doc.did("clock", clock_ms)
+
+        stored = self._step(lambda: found.append(self.play.move(direction, clock_ms)), write)
+        outcome = found[0]
+        reply = self._reply("move", outcome.changed, stored)
+        reply.update(replies.move_fields(outcome))
+        return reply
+
+    def undo(self, clock_ms: int) -> "dict[str, Any]":
+        return self._simple("undo", "undo", lambda: self.play.undo(clock_ms), clock_ms)
+
+    def keep_playing(self, clock_ms: int) -> "dict[str, Any]":
+        return self._simple("continue", "keep", lambda: self.play.keep_playing(clock_ms), clock_ms)
+
+    def set_clock(self, clock_ms: int) -> "dict[str, Any]":
+        return self._simple("clock", "clock", lambda: self.play.set_clock(clock_ms), clock_ms)
+
+    def _simple(self, kind: str, op: str, act: "Callable[[], bool]", clock_ms: int) -> "dict[str, Any]":
+        doc = self.doc
+        assert doc is not None
+        done: "list[bool]" = []
+        stored = self._step(lambda: done.append(act()), lambda: doc.did(op if done[0] else "clock", clock_ms))
+        return self._reply(kind, done[0], stored)
+
+    def set_undo_depth(self, depth: int) -> "dict[str, Any]":
+        doc = self.doc
+        assert doc is not None
+        changed: "list[bool]" = []
+        stored = self._step(lambda: changed.append(self.play.set_undo_depth(depth)),
+                            lambda: doc.depth_set(depth))
+        return self._reply("undo_depth", changed[0], stored)
+
+    def new_game(self) -> "dict[str, Any]":
+        doc = self.doc
+        assert doc is not None
+        spawns: "list[tuple[Spawned, ...]]" = []
+        self._step(lambda: spawns.append(self.play.new()), lambda: doc.began(spawns[0]))
+        reply = self._reply("new", True, True)
+        reply["spawns"] = [replies.spawn_data(s) for s in spawns[0]]
+        return reply
+
+    # -- another tab -------------------------------------------------------------------
+
+    def follow(self, game_quoted: "str | None", steps_quoted: "str | None", size: int, undo_depth: int,
+               daily_board: bool) -> "dict[str, Any]":
+        """Another tab stored this board's game, or steps on it: take them if they make a
+        newer game than this one (a tab never steps back), as the engine's `follow` does."""
+        mine = self.session
+        doc, known = self.doc, self.stored_game
+        best, day_best = dict(self.play.best), dict(self.play.daily_best)
+        game_text = stored_text(game_quoted)
+        self.doc = None
+        self._begin(game_text, stored_text(steps_quoted), size, undo_depth, daily_board)
+        other = self.session
+        newer = other.revision > mine.revision or (
+            other.revision == mine.revision and other.position != mine.position)
+        if not newer:
+            self.play.session, self.doc, self.stored_game = mine, doc, known
+            self.play.best, self.play.daily_best = best, day_best
+            return self._reply("follow", False, False)
+        self.stored_game = game_text
+        for size_of, score in best.items():
+            self.play.best[size_of] = max(score, self.play.best.get(size_of, 0))
+        self.play.raise_best()
+        return self._reply("follow", True, False)
+
+    # -- replies -----------------------------------------------------------------------
+
+    def steps_text(self) -> str:
+        doc = self.doc
+        return doc.dump() if doc is not None else ""
+
+    def _reply(self, kind: str, changed: bool, stored: bool) -> "dict[str, Any]":
+        """A reply with the engine's fields (game/replies.py) for the game as it is;
+        `steps` is the document to store when this call changed the game (else "")."""
+        reply = replies.skeleton(kind, changed, False)
+        self.play.raise_best()
+        reply["state"] = replies.state_of(self.session, self.play.bests())
+        reply["milestones"] = None  # the engine says which (at the hand-over)
+        reply["steps"] = self.steps_text() if stored else ""
+        return reply
+
+
+__all__ = ["EarlyPlay", "KnownResults", "Refused", "best_from_saved", "game_from_saved"]

@@ -1,0 +1,192 @@
+"""The hand-over: the engine takes over what the page played before it ran.
+
+Promise (the issue, docs/architecture.md): best score, statistics, milestones, the
+game's record and result code, and the undo history come out exactly as if the engine
+had played every move itself; a step that is not a legal continuation is refused, and
+the engine's state from the steps before it wins. The page side is game/ui/early.py
+(the very room the page runs), the engine side game/api.py.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from game import api, chance, rules, saves, stats, steps
+from game.ui.early import EarlyPlay
+from tests.unit.boards import board, consistent, session_at
+
+DAY_MS = 1_764_547_200_000 + 3_600_000  # 2025-12-01, 01:00 UTC
+CLOCK = 1_000
+# Each change a player makes: the engine's call, and the page's (game/ui/early.py).
+CALLS = {"move": ("move", "move"), "undo": ("undo", "undo"), "new": ("new_game", "new_game"),
+         "keep": ("keep_playing", "keep_playing"), "clock": ("set_clock", "set_clock"),
+         "depth": ("set_undo_depth", "set_undo_depth")}
+
+
+def quoted(text: str | None) -> str:
+    return json.dumps(text) if text else ""
+
+
+class Twins:
+    """The same game played twice from the same random words: by the engine itself
+    (`engine`), and by the page before the engine ran (`page`), whose steps a second
+    engine then takes over."""
+
+    def __init__(self, seed: int, undo_depth: int = 1, daily_board: bool = False, size: int = 4,
+                 stored: dict[str, str] | None = None) -> None:
+        self.stored = dict(stored or {})
+        self.args = (size, undo_depth, daily_board)
+        self.engine = api.Engine(chance.seeded(seed), wall=lambda: DAY_MS)
+        self.page = EarlyPlay(chance.seeded(seed), lambda: DAY_MS)
+        self.last = self.engine.start(self.stored.get("game"), self.stored.get("best"),
+                                      self.stored.get("stats"), size, undo_depth, daily_board)
+        self.shown = self.page.load(quoted(self.stored.get("game")), "", quoted(self.stored.get("best")),
+                                    quoted(self.stored.get("stats")), size, undo_depth, daily_board)
+        self.steps = self.shown["steps"]
+        self.same()
+
+    def same(self) -> None:
+        """The page shows exactly what the engine would."""
+        assert self.shown["state"] == self.last["state"], (self.shown["state"], self.last["state"])
+
+    def act(self, name: str, *args: Any) -> None:
+        engine_name, page_name = CALLS[name]
+        engine_call: Callable[..., dict[str, Any]] = getattr(self.engine, engine_name)
+        page_call: Callable[..., dict[str, Any]] = getattr(self.page, page_name)
+        self.last = engine_call(*args)
+        self.shown = page_call(*args)
+        if name == "depth":  # the setting the page hands the engine from now on
+            self.args = (self.args[0], args[0], self.args[2])
+        if self.shown["steps"]:
+            self.steps = self.shown["steps"]
+        assert self.shown["changed"] == self.last["changed"]
+        assert bool(self.shown["steps"]) == self.last["game_changed"], name
+        self.same()
+
+    def handed_over(self) -> dict[str, Any]:
+        """A new engine (other random words: it must not need them) takes the page's steps."""
+        size, undo_depth, daily_board = self.args
+        taker = api.Engine(chance.seeded(999_999), wall=lambda: DAY_MS)
+        reply = taker.start(self.stored.get("game"), self.stored.get("best"), self.stored.get("stats"),
+                            size, undo_depth, daily_board, self.steps)
+        assert reply["handover"]["refused"] == "", reply["handover"]
+        assert reply["handover"]["taken"] == reply["handover"]["steps"]
+        return reply
+
+
+def play_randomly(twins: Twins, moves: int, seed: int, undo_every: int = 0) -> None:
+    rng = random.Random(seed)
+    for n in range(moves):
+        state = twins.last["state"]
+        if state["status"] == "won":
+            twins.act("keep", CLOCK * n)
+            continue
+        legal = rules.legal_directions(tuple(tuple(row) for row in state["board"]))
+        if not legal:
+            twins.act("new")
+            continue
+        if undo_every and n % undo_every == undo_every - 1 and state["can_undo"]:
+            twins.act("undo", CLOCK * n)
+        else:
+            twins.act("move", rng.choice(legal + ["left"]), CLOCK * n)  # a no-op now and then
+
+
+def test_the_engine_stores_exactly_the_game_it_would_have_played_itself() -> None:
+    for seed in range(4):
+        twins = Twins(seed, undo_depth=5)
+        play_randomly(twins, 120, seed, undo_every=7)
+        reply = twins.handed_over()
+        assert reply["save"] == twins.last["save"]  # board, score, history, record, revision, clock
+        assert reply["best_save"] == twins.last["best_save"]
+        assert reply["state"] == twins.last["state"]
+
+
+def test_games_that_ended_before_the_engine_ran_are_counted_once_as_the_engine_would() -> None:
+    twins = Twins(11)
+    play_randomly(twins, 700, 11)  # several games lost and started again
+    reply = twins.handed_over()
+    own = stats.read_stats(twins.last["stats_save"] or stats.dump_stats(twins.engine.stats)).stats
+    taken = stats.read_stats(reply["stats_save"]).stats
+    assert taken.of(4).played == own.of(4).played >= 2
+    assert taken == own
+    assert reply["save"] == twins.last["save"]
+
+
+def test_milestones_reached_before_the_engine_ran_are_unlocked_at_the_hand_over() -> None:
+    near = session_at(board("1024 1024 . ./. . . ./. . . ./. . . ."))
+    near.position = consistent(near.position.board)
+    twins = Twins(5, stored={"game": saves.dump_game(near)})
+    twins.act("move", "left", CLOCK)
+    assert twins.last["unlocked"] == ["tile-2048"] and twins.shown["state"]["status"] == "won"
+    twins.act("keep", CLOCK)
+    reply = twins.handed_over()
+    assert reply["unlocked"] == ["tile-2048"] == reply["milestones"]
+    assert reply["save"] == twins.last["save"]
+
+
+def test_a_daily_game_played_before_the_engine_gives_the_same_result_and_code() -> None:
+    twins = Twins(3, daily_board=True)
+    play_randomly(twins, 400, 3)
+    reply = twins.handed_over()
+    assert reply["state"]["mode"] == "daily"
+    assert reply["save"] == twins.last["save"]
+    assert stats.read_stats(reply["stats_save"]).stats.daily == twins.engine.stats.daily
+    assert twins.engine.stats.daily.results, "a daily try ended: the day has its result"
+    assert reply["state"]["practice"] == twins.last["state"]["practice"]
+
+
+def test_a_resumed_game_and_its_best_are_taken_over_too() -> None:
+    first = Twins(8)
+    play_randomly(first, 30, 8)
+    stored = {"game": first.last["save"], "best": first.last["best_save"]}
+    twins = Twins(9, undo_depth=5, stored=stored)  # stored with 1 undo step, taken up with 5
+    play_randomly(twins, 40, 9, undo_every=3)
+    twins.act("depth", 1)
+    twins.act("clock", 999_999)
+    reply = twins.handed_over()
+    assert reply["save"] == twins.last["save"] and reply["best_save"] == twins.last["best_save"]
+
+
+def test_a_refused_step_leaves_the_engine_state_of_the_steps_before_it() -> None:
+    twins = Twins(4)
+    for n in range(5):
+        twins.act("move", rules.legal_directions(tuple(map(tuple, twins.last["state"]["board"])))[0], n)
+    doc = steps.read(twins.steps)
+    kept = steps.Steps(doc.base, doc.depth, doc.start, doc.steps[:3])
+    state_after_three = api.Engine(chance.seeded(1), wall=lambda: DAY_MS).start(
+        None, None, None, 4, 1, False, kept.dump())["state"]
+    bad = doc.steps[3]
+    doc.steps[3] = [bad[0], bad[1], bad[2], bad[3], 8, bad[5]]
+    reply = api.Engine(chance.seeded(1), wall=lambda: DAY_MS).start(None, None, None, 4, 1, False, doc.dump())
+    assert reply["handover"] == {"steps": 5, "taken": 3, "refused": "not_two_or_four", "detail": {"move": 4}}
+    assert reply["state"] == state_after_three and reply["game_changed"]
+
+
+def test_steps_for_another_stored_game_are_not_taken() -> None:
+    twins = Twins(6)
+    twins.act("move", rules.legal_directions(tuple(map(tuple, twins.last["state"]["board"])))[0], 5)
+    other = Twins(7)
+    reply = api.Engine(chance.seeded(1), wall=lambda: DAY_MS).start(
+        other.last["save"], None, None, 4, 1, False, twins.steps)
+    assert reply["handover"]["refused"] == "not_this_game" and reply["handover"]["taken"] == 0
+    assert reply["state"]["board"] == other.last["state"]["board"] and not reply["game_changed"]
+    broken = api.Engine(chance.seeded(1), wall=lambda: DAY_MS).start(None, None, None, 4, 1, False, "{")
+    assert broken["handover"]["refused"] == "bad_steps"
+
+
+def test_another_tab_follows_steps_and_counts_what_they_ended_once() -> None:
+    """A tab whose engine runs follows another tab's steps at once, and stores the game
+    they make (with what they counted): that tab's engine then finds none left to take."""
+    twins = Twins(12)
+    play_randomly(twins, 300, 12)
+    follower = api.Engine(chance.seeded(2), wall=lambda: DAY_MS)
+    follower.start(None, None, None, 4, 1)
+    follower.session.revision = 0
+    reply = follower.follow("", twins.steps)
+    assert reply["changed"] and reply["game_changed"]
+    assert reply["state"] == twins.last["state"]
+    assert follower.stats.of(4).played == twins.engine.stats.of(4).played
+    assert not follower.follow("", twins.steps)["changed"]  # the same again: not newer
