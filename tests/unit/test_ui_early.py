@@ -82,7 +82,7 @@ def test_undo_keep_and_new_game_are_steps_too() -> None:
 def test_storage_it_cannot_read_is_no_game_and_never_an_error() -> None:
     for text in ("", "{", "[]", "null", '{"format": "py2048-game"}',
                  '{"format": "py2048-game", "size": 4}',
-                 '{"format": "py2048-game", "size": 4, "board": "2,2", "score": 0, "moves": 0, "won": false}'):
+                 '{"format": "py2048-game", "size": 4, "board": "2,2", "score": 0, "moves": 0}'):
         assert game_from_saved(text, 4, False, chance.seeded(1)) is None, text
     assert best_from_saved("{") == {}
     assert best_from_saved('{"best": {"4": 12, "5": -4, "6": true}}') == {4: 12}
