@@ -1,7 +1,8 @@
 // The things the MicroPython UI cannot do for itself, kept as small as possible
 // (the game's logic stays in Python):
 // 1. Hear keys before Python runs (the first ~0.3 s of a visit): game/ui/app.py replays
-//    them in order, then calls stop(). Only which key was pressed is recorded.
+//    them in order, then calls stop(). Only which key was pressed is recorded. And hand
+//    MicroPython what its bridge would cut: the time, random words (py2048Time, py2048Random).
 // 2. Survive a localStorage that throws (blocked storage, full quota): MicroPython in
 //    PyScript cannot catch a JavaScript exception, so game/ui/store.py goes through
 //    these guards, which turn every failure into a plain return value.
@@ -214,10 +215,25 @@
     }
   };
 
-  // Minutes east of UTC here and now, for dates shown in the player's own day.
+  // Minutes east of UTC here and now, for dates shown in the player's own day; and the
+  // time since 1970 in ms, as text: MicroPython's bridge reads a whole JavaScript number
+  // as a 32-bit integer, which Date.now() is not.
   window.py2048Time = {
     offsetMinutes: function () {
       try { return -new Date().getTimezoneOffset(); } catch (e) { return 0; }
+    },
+    now: function () {
+      return String(Date.now());
+    }
+  };
+
+  // Random 32-bit words for the page's own game before the engine runs (a fresh game's
+  // tiles, every spawn): crypto.getRandomValues, as text for the same reason.
+  window.py2048Random = {
+    words: function (count) {
+      var words = new Uint32Array(count);
+      crypto.getRandomValues(words);
+      return Array.prototype.join.call(words, ",");
     }
   };
 

@@ -1,7 +1,12 @@
-// The page's side of the engine worker (assets/engine/worker.mjs), started as soon as
-// the <head> is parsed so Python warms up while the MicroPython UI loads.
+// The page's side of the engine worker (assets/engine/worker.mjs).
+//
+// The worker is made when the page's UI asks for it (`start()`), once the UI's own files
+// are in and its board is playable: on a slow link the engine's megabytes must not hold
+// back the UI's, and the page plays by itself until the engine takes over (measured:
+// docs/engine-start.md, "When the engine starts").
 //
 // window.py2048Engine:
+//   start()          make the worker and start Python in it (once; later calls do nothing)
 //   ready            a promise of {boot: "snapshot" | "plain", reason, ms}; it rejects
 //                    with a message when the engine cannot start at all
 //   call(name, ...args)  a promise of the engine's answer (JSON text) for one call of
@@ -31,6 +36,7 @@
 
   var worker = null;
   var engine = (window.py2048Engine = {
+    start: start,
     ready: ready,
     call: function (name) {
       var args = Array.prototype.slice.call(arguments, 1);
@@ -84,15 +90,23 @@
   var url = "assets/engine/worker.mjs";
   if (forced === "snapshot" || forced === "plain") url += "?boot=" + forced;
 
-  try {
-    // (the one offline file makes its worker itself: build/onefile/head.js)
-    worker = window.py2048EngineWorker
-      ? window.py2048EngineWorker(forced)
-      : new Worker(url, { type: "module", name: "engine" });
-  } catch (error) {
-    fail("the engine worker could not be created: " + error);
+  var asked = false;
+  function start() {
+    if (asked) return;
+    asked = true;
+    try {
+      // (the one offline file makes its worker itself: build/onefile/head.js)
+      worker = window.py2048EngineWorker
+        ? window.py2048EngineWorker(forced)
+        : new Worker(url, { type: "module", name: "engine" });
+    } catch (error) {
+      fail("the engine worker could not be created: " + error);
+      return;
+    }
+    listen();
   }
-  if (worker) {
+
+  function listen() {
     worker.onmessage = function (event) {
       var data = event.data;
       if (data.ready) {
@@ -120,5 +134,4 @@
       fail("the engine worker sent a message that could not be read");
     };
   }
-
 })();

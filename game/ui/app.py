@@ -1,11 +1,11 @@
-"""The page's entry point (MicroPython, main thread): input in, engine replies out.
+"""The page's entry point (MicroPython, main thread): input in, replies shown.
 
-It is alive within a fraction of a second, long before Pyodide: it paints the saved
-board at once, listens, and queues every input. One consumer applies the queue in
-order, asking the engine worker one step at a time, so no input is dropped or applied
-twice, and keys pressed while Python was still loading are played once it is ready.
-A move the engine has already answered (its lookahead, game/api.py) is shown within
-the key's own event, and the engine is then told to take it.
+It is alive within a fraction of a second, long before Pyodide: it begins the stored
+game (or a fresh one) at once and plays it itself (game/ui/early.py) until the engine
+has started and taken it over (game/ui/handover.py); every input goes through one
+queue in order (game/ui/turns.py), so none is dropped or applied twice. The host wires
+the rooms together: what each action asks, how a reply is shown and stored, the
+dialogs, settings and input events.
 """
 
 import json
@@ -18,7 +18,9 @@ from game.ui import (
     autoplay,
     buttons,
     clock,
+    early,
     gestures,
+    handover,
     keys,
     preferences,
     replays,
@@ -28,8 +30,11 @@ from game.ui import (
     tabs,
     text,
     transfer,
+    turns,
+    waiting,
 )
-from game.ui.store import BEST, DAILY, MODE, PREFIX, SETTINGS, STATS, Store, game_key
+from game.ui.store import BEST, DAILY, MODE, PREFIX, SETTINGS, STATS, Store, game_key, steps_key
+from game.ui.turns import COUNTED
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -37,12 +42,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 NOTICE_MS = 8000
-SLOW_START_MS = 15000  # cold starts measure 2.5-5 s here; three times that is a problem
 # Dialogs in front of the board that make a move key do nothing (it still counts as
-# handled). The win and game-over dialogs are not here: the engine answers those moves.
+# handled). The win and game-over dialogs are not here: the game answers those moves.
 BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay")
-# The actions that are move attempts (CONTRACT.md `data-inputs`).
-COUNTED = ("left", "right", "up", "down", "undo")
 # Engine answers that are not a game reply: each has its own room.
 SIDE_REPLIES = ("statistics", "export", "import", "verify", "watch", "watch_move")
 # Buttons that drive a replay on the board; any other button ends watching first.
@@ -53,14 +55,31 @@ def now() -> float:
     return float(js.performance.now())
 
 
+def epoch_ms() -> int:
+    """Milliseconds since 1970, as text across the bridge: MicroPython's bridge reads a
+    whole JavaScript number as a 32-bit integer."""
+    return int(str(js.window.py2048Time.now()))
+
+
+class PageWords:
+    """The page's random source for its own game before the engine runs: 32-bit words
+    from `crypto.getRandomValues` (assets/boot.js), 64 at a time, as text (see epoch_ms)."""
+
+    def __init__(self) -> None:
+        self.words: "list[int]" = []
+
+    def __call__(self) -> int:
+        if not self.words:
+            self.words = [int(word) for word in str(js.window.py2048Random.words(64)).split(",")]
+        return self.words.pop()
+
+
 class App:
     def __init__(self) -> None:
         self.view = View()
         self.store = Store()
-        self.queue: "list[str]" = []
-        self.busy = False
-        self.current = ""
-        self.engine: "Any" = None
+        self.worker: "Any" = None  # the engine, ready and not yet handed the game
+        self.boot_kind = ""  # how the engine's Python started (`data-engine`)
         self.state: "dict[str, Any] | None" = None
         self.clock = clock.Clock()
         self.tracker = gestures.Tracker()
@@ -81,15 +100,14 @@ class App:
         self.unread: "list[str]" = []  # reading keys pressed before the strings were in
         self.warned_storage = False
         self.fatal = False  # the engine failed: nothing more is asked or stored
-        self.slow_shown = False
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
         self.once: "dict[str, Any]" = {}
-        # The engine's lookahead for the state on screen: direction -> reply (JSON text).
-        self.ahead: "dict[str, str]" = {}
-        self.on_answer = self.proxy(self.answered)
-        self.on_failure = self.proxy(self.failed)
         self.on_hide_notice = self.proxy(self.view.hide_notice)
+        # The game the page plays itself until the engine takes it over, the queue of
+        # every action, and what waits for the engine meanwhile.
+        self.turns = turns.Turns(self, early.EarlyPlay(PageWords(), epoch_ms))
+        self.waiting = waiting.Waiting(self.view)
         # Hint and Auto-play (their room asks the engine's solver through this app).
         self.pilot = autoplay.Pilot(self)
         self.on_hint = self.proxy(self.pilot.answered)
@@ -101,49 +119,55 @@ class App:
 
     # -- start -------------------------------------------------------------------------
 
+    @property
+    def engine(self) -> "Any":
+        """The engine, once it has taken the game over (None before: the page plays)."""
+        return self.turns.engine
+
     def boot(self) -> None:
-        """Paint what was saved, listen, replay early keys, then start the engine."""
+        """Begin the stored game (or a fresh one) and show it, listen, replay early keys,
+        then let the engine start: the UI's files are in, its board plays."""
         self.apply_look()
         self.show_settings()
         daily = self.mode == "daily"
         self.view.set_size(4 if daily else self.size)
         self.view.show_mode(daily, False)
-        board = snapshot.board_from_saved(snapshot.stored_text(self.saves.saved_game))
-        if board:
-            self.view.paint(board)
-            self.view.set_attributes((("data-board", snapshot.board_attr(board)),))
+        self.turns.current = "start"
+        self.turns.ask(*self.start_args())
         self.listen()
-        early = js.window.py2048EarlyInput
-        if early:
-            early.stop()
-            for i in range(int(early.events.length)):
-                e = early.events[i]
+        early_input = js.window.py2048EarlyInput
+        if early_input:
+            early_input.stop()
+            for i in range(int(early_input.events.length)):
+                e = early_input.events[i]
                 self.on_key_data(str(e.key), str(e.code), bool(e.ctrl), bool(e.alt), bool(e.meta),
                                  bool(e.field), bool(e.shift))
         engine = js.window.py2048Engine
         engine.onfailure = self.proxy(self.engine_lost)
-        # The engine starts once the strings are in (they come long before it: every
-        # reply is said in words), and whatever it answers is said in them.
+        engine.start()
+        self.check_link()
+        # The engine takes over once the strings are in (they come long before it:
+        # what it answers is said in words).
         self.lang.ready.then(self.proxy(self.lang_ready)).then(self.proxy(self.await_engine))
-        js.setTimeout(self.proxy(self.check_started), SLOW_START_MS)
-
-    def check_started(self) -> None:
-        """A slow start is not a failure: say so, until the engine is ready."""
-        if self.engine is None and not self.fatal:
-            self.slow_shown = True
-            self.notify(text.say("engine_slow"), lasting=True)
 
     def engine_ready(self, info: "Any") -> None:
-        """Python is up in the worker (restored from its snapshot or started plain)."""
-        self.view.set_attributes((("data-engine", str(info.boot)),))
-        js.window.py2048Engine.call(*self.start_args()).then(
-            self.proxy(self.started), self.proxy(self.engine_failed))
+        """Python is up in the worker (restored from its snapshot or started plain): it
+        is handed every stored game with steps beside it, the one on screen last."""
+        self.worker = js.window.py2048Engine
+        self.boot_kind = str(info.boot)
+        for key in handover.others(self.saves):
+            self.push("handover:" + key)
+        self.push("handover")
 
-    def start_args(self) -> "list[Any]":
-        """The engine's `start` for the size on screen, from what is stored now."""
-        daily = self.mode == "daily"
-        return ["start", self.saves.saved_game or "", self.saves.read(BEST), self.saves.read(STATS),
-                4 if daily else self.size, self.prefs.values["undo"], 1 if daily else 0]
+    def start_args(self, key: str = "") -> "list[Any]":
+        """The `start` call for the game stored under `key` (the one on screen by
+        default), from what is stored now: the game, best scores, statistics, the size,
+        the undo depth, whether it is the daily board, and the steps beside it."""
+        key = key or self.saves.key
+        size, daily = handover.board_of(key)
+        game = self.saves.saved_game if key == self.saves.key else self.store.read(key)
+        return ["start", game or "", self.saves.read(BEST), self.saves.read(STATS), size,
+                self.prefs.values["undo"], 1 if daily else 0, self.saves.read_steps(key)]
 
     def await_engine(self, _: "Any" = None) -> None:
         js.window.py2048Engine.ready.then(self.proxy(self.engine_ready), self.proxy(self.engine_failed))
@@ -176,32 +200,47 @@ class App:
         """The engine failed (assets/engine/client.js): before it was ready that is a
         start that failed (its `ready` says so too), after it the engine stopped."""
         js.console.error("engine: " + str(reason))
-        self.fail(text.say("engine_stopped" if self.engine is not None else "engine_failed"))
+        self.fail(text.say("engine_stopped" if self.worker is not None else "engine_failed"))
 
     def fail(self, message: str) -> None:
         """The game cannot go on: `#game[data-status="error"]` and a lasting message
         with "Reload" (assets/boot.js). The board stays as it is and nothing more is
-        stored, so the last good save is what a reload resumes; queued input is
-        dropped, never applied twice."""
+        stored, so the last good save (and the steps played before the engine) is what
+        a reload resumes; queued input is dropped, never applied twice."""
         if self.fatal:
             return
         self.fatal = True
-        self.queue = []
+        self.turns.stop()
         self.pilot.stop()
-        if self.slow_shown or self.notice_timer is not None:
+        if self.notice_timer is not None:
             self.view.hide_notice()
         js.window.py2048Failure.show(message)
 
-    def started(self, answer: "Any") -> None:
-        if self.slow_shown:
-            self.slow_shown = False
-            self.view.hide_notice()
-        reply = json.loads(str(answer))
-        self.ahead = reply["ahead"]
-        self.judged(reply)
-        self.engine = js.window.py2048Engine
-        self.check_link()
-        self.next()
+    def taken_over(self, reply: "dict[str, Any]") -> None:
+        """The engine answered the hand-over of the game on screen: from now on it
+        answers everything. Its game is the one on screen (nothing is redrawn or said),
+        unless it refused a step: then its own is shown, and the player told why."""
+        self.turns.engine = self.worker
+        if handover.seamless(self.state, reply["state"]):
+            reply["kind"] = "handover"
+        self.judged(reply, handover.refusal(reply))
+        self.view.set_attributes((("data-engine", self.boot_kind),))
+        for action in self.waiting.release():
+            if action == "hint":
+                self.pilot.hint()
+            elif action == "autoplay":
+                self.pilot.start()
+            else:
+                self.push(action)
+
+    def other_taken(self, key: str, reply: "dict[str, Any]") -> None:
+        """The engine took over the steps played on a game not on screen: its document
+        is stored (the steps go), and the best scores and statistics they changed."""
+        self.saves.steps_taken(key, reply["save"])
+        self.save(reply, game=False)
+        message = handover.refusal(reply)
+        if message:
+            self.notify(message)
 
     def check_link(self, _: "Any" = None) -> None:
         """A link with a result code in its fragment (`#replay=…`): the engine checks it.
@@ -212,76 +251,74 @@ class App:
             self.pilot.stop()
             self.replays.check(str(fragment))
 
-    def judged(self, reply: "dict[str, Any]") -> None:
+    def judged(self, reply: "dict[str, Any]", more: str = "") -> None:
         """Show a `start` reply: a rejected game is kept for diagnosis before the fresh
-        one is stored over it, and the player is told what was set aside."""
+        one is stored over it, and the player is told what was set aside (and `more`)."""
         set_aside = reply.get("set_aside") or {}
         if set_aside.get("game"):
             self.saves.keep_rejected()
         self.apply(reply)
-        message = text.set_aside_message(set_aside)
+        message = " ".join(part for part in (text.set_aside_message(set_aside), more) if part)
         if message:
             self.notify(message)
 
-    # -- the queue ---------------------------------------------------------------------
-    # Driven by promise callbacks rather than an asyncio task: MicroPython's event loop
-    # resumes a waiting task on a timer, which added 3-20 ms to every key press.
+    # -- the queue (game/ui/turns.py): what each action asks -------------------------------
 
     def push(self, action: str) -> None:
-        if self.fatal:
-            return
-        self.queue.append(action)
-        if self.engine is not None and not self.busy:
-            self.next()
-
-    def next(self) -> None:
-        """Start the oldest queued action; the engine's answer calls back into here."""
-        while self.queue:
-            action = self.queue.pop(0)
-            self.current = action
-            promise = self.begin(action)
-            if promise is not None:
-                self.busy = True
-                promise.then(self.on_answer, self.on_failure)
-                return
-        self.busy = False
+        if not self.fatal:
+            self.turns.push(action)
 
     def elapsed(self) -> int:
         return self.clock.elapsed(now())
 
+    def keep(self, action: str) -> None:
+        """An action only the engine can carry out, before it runs: kept for it."""
+        if self.waiting.keep(action):
+            self.notify(text.say("engine_waiting"))
+        if action == "verify":
+            self.replays.awaits_engine()
+
     def begin(self, action: str) -> "Any":
-        """Ask the engine for one action (its promise), or act at once and return None."""
-        call = self.engine.call
+        """Carry out one action: a promise of the engine's answer, or None when it was
+        done at once (the page's own game answers at once, before the engine runs)."""
+        if self.engine is None and waiting.needs_engine(action):
+            self.keep(action)
+            return None
+        ask = self.turns.ask
         if action == "noop":
             self.view.count_input()
-        elif action in keys.DIRECTIONS:
-            return self.play(action)
-        elif action.startswith("auto:"):
-            return self.play(action[5:], auto=True)
+        elif action in keys.DIRECTIONS or action.startswith("auto:"):
+            auto = action.startswith("auto:")
+            promise, shown = self.turns.play(action[5:] if auto else action, auto)
+            if auto and shown is not None:
+                self.pilot.moved(bool(shown["changed"]))  # after `take`: asked for this game
+            return promise
         elif action == "undo":
-            return call("undo", self.elapsed())
+            return ask("undo", self.elapsed())
         elif action == "new?":
             state = self.state
             if state and state["moves"] > 0 and state["status"] != "over":
                 self.dialog_texts(state)
                 self.view.open_dialog("confirm")
             else:
-                return call("new_game", 0)
+                return ask("new_game", 0)
         elif action == "new":
-            return call("new_game", 0)
+            return ask("new_game", 0)
         elif action == "keep":
-            return call("keep_playing", self.elapsed())
+            return ask("keep_playing", self.elapsed())
         elif action == "clock":
-            return call("set_clock", self.elapsed())
+            return ask("set_clock", self.elapsed())
         elif action == "best" or action == "stats":
-            # Another tab stored best scores (the engine keeps the higher of each size)
-            # or statistics (the fuller of each size).
+            # Another tab stored best scores (the higher of each size is kept) or
+            # statistics (the fuller of each size).
             if action == "best":
-                return call("merge_best", self.saves.read(BEST))
-            return call("merge_stats", self.saves.read(STATS))
+                return ask("merge_best", self.saves.read(BEST))
+            return ask("merge_stats", self.saves.read(STATS))
         elif action == "follow":
-            # Another tab stored a game: the engine takes it if it is not older.
-            return call("follow", self.saves.read_game())
+            # Another tab stored a game (or steps on it): taken if it is not older.
+            return ask("follow", *self.saves.read_game())
+        elif action.startswith("handover"):
+            return self.worker.call(*self.start_args(action[9:]))
         elif action.startswith("size:"):
             if self.mode == "daily":
                 self.set_mode("classic")
@@ -292,25 +329,25 @@ class App:
                 self.saves.use_key(DAILY)
             else:
                 self.saves.use_size(self.size)
-            return self.engine.call(*self.start_args())
+            return ask(*self.start_args())
         elif action == "verify":
-            return call("verify", self.replays.take_pending())
+            return ask("verify", self.replays.take_pending())
         elif action.startswith("watch:"):
-            self.ahead = {}  # a key meanwhile is no move of the game in play
-            return call("watch", action[6:])
+            self.turns.ahead = {}  # a key meanwhile is no move of the game in play
+            return ask("watch", action[6:])
         elif action == "watch-step":
-            return call("watch_step")
+            return ask("watch_step")
         elif action == "resume":
-            return call("resume")
+            return ask("resume")
         elif action == "undo_depth":
-            return call("set_undo_depth", self.prefs.values["undo"])
+            return ask("set_undo_depth", self.prefs.values["undo"])
         elif action == "statistics":
-            return call("statistics", int(self.view.value_of("stats-size")))
+            return ask("statistics", int(self.view.value_of("stats-size")))
         elif action == "export":
             names = [game_key(size) for size in transfer.SIZES] + [BEST, STATS, SETTINGS]
-            return call(*(["export_all"] + [self.store.read(name) or "" for name in names]))
+            return ask(*(["export_all"] + [self.store.read(name) or "" for name in names]))
         elif action == "check-import":
-            return call("check_import", self.import_text)
+            return ask("check_import", self.import_text)
         elif action == "import":
             return self.replace_all()
         return None
@@ -327,7 +364,7 @@ class App:
         screen was stored by its last reply, its clock just before (`clock`)."""
         self.size = size
         self.saves.use_size(size)
-        return self.engine.call(*self.start_args())
+        return self.turns.ask(*self.start_args())
 
     def replace_all(self) -> "Any":
         """A confirmed import: store every part of the file, then play its game."""
@@ -343,77 +380,51 @@ class App:
         self.notify(text.say("imported") if stored else text.say("no_storage"))
         return self.switch(int(self.prefs.values["size"]))
 
-    def play(self, direction: str, auto: bool = False) -> "Any":
-        """A move: shown at once from the engine's lookahead when it has one (no round
-        trip, so the board changes in the key's own task), then `take`n by the engine,
-        whose answer brings the next lookahead. Without one, the engine is asked.
-        An `auto` move (Auto-play's) is no move attempt of the player's: not counted."""
-        ahead = self.ahead.get(direction)
-        if ahead is None:
-            return self.engine.call("move", direction, self.elapsed())
-        reply = json.loads(ahead)
-        try:
-            self.apply(reply)
-        finally:
-            if not auto:
-                self.view.count_input()
-            self.current = "taken"  # counted: the engine's answer only confirms it
-        if not reply["changed"]:
-            if auto:
-                self.pilot.moved(False)
-            return None  # nothing happened: the lookahead still holds for this state
-        self.ahead = {}  # the next one comes with the engine's answer
-        promise = self.engine.call("take", direction, self.elapsed())
-        if auto:
-            self.pilot.moved(True)  # asks the solver again: after `take`, so for this game
-        return promise
-
-    def answered(self, answer: "Any") -> None:
-        try:
-            reply = json.loads(str(answer))
-            if reply["kind"] in SIDE_REPLIES:
-                self.side_reply(reply)
-                return
-            self.ahead = reply["ahead"]
-            if reply["kind"] == "follow":
-                self.saves.followed(reply["changed"], self.shown_save)
-            if self.current == "taken" and reply["kind"] != "taken":
-                # The engine had no lookahead for what the page showed (never expected):
-                # its answer is the truth, drawn as it stands.
-                js.console.warn("engine: lookahead out of step; board redrawn")
-                reply["kind"] = "resync"
-            if reply["kind"] == "start":  # a size switch, the daily board, or an import
-                self.judged(reply)
-                state = reply["state"]
-                if state.get("mode") == "daily":
-                    key = "switched_daily_practice" if state.get("practice") else "switched_daily"
-                else:
-                    key = "switched_new" if reply.get("spawns") else "switched_resumed"
-                self.view.say(text.say(key, size=text.size_name(self.size), date=state.get("date", ""),
-                                       score=text.number(state["score"])))
-                return
-            self.apply(reply)
-            if self.current.startswith("auto:"):  # played without a lookahead
-                self.pilot.moved(reply["changed"])
-            if reply["kind"] == "undo_depth" and reply["changed"]:
-                self.view.say(text.say("undo_steps", n=reply["state"]["undo_depth"]))
-        finally:  # a bug in drawing one reply must not stall every later input
-            if self.current in COUNTED:
-                self.view.count_input()
-            self.next()
-
-    def failed(self, error: "Any") -> None:
-        """The engine raised: report it, count the attempt as handled, go on; unless the
-        engine itself is gone (assets/engine/client.js `failure`)."""
-        js.console.error("engine call failed: " + str(error))
-        if str(js.window.py2048Engine.failure or ""):
-            self.busy = False
-            self.fail(text.say("engine_stopped"))
+    def took(self, reply: "dict[str, Any]") -> None:
+        """Show one answer (the engine's, or the page's own before the hand-over)."""
+        current = self.turns.current
+        if reply["kind"] in SIDE_REPLIES:
+            self.side_reply(reply)
             return
-        self.ahead = {}  # ask the engine for moves until its next answer
-        if self.current in COUNTED:
-            self.view.count_input()
-        self.next()
+        if current.startswith("handover:"):
+            self.other_taken(current[9:], reply)
+            return
+        if current == "handover":
+            self.taken_over(reply)
+            return
+        if reply["kind"] == "follow":
+            self.saves.followed(reply["changed"], self.shown_save,
+                                self.turns.early.steps_text() if self.engine is None else None)
+        if reply["kind"] == "start":  # a size switch, the daily board, or an import
+            first = self.state is None
+            self.judged(reply)
+            state = reply["state"]
+            if first:
+                return  # the first paint: nothing to say yet
+            if state.get("mode") == "daily":
+                key = "switched_daily_practice" if state.get("practice") else "switched_daily"
+            else:
+                key = "switched_new" if reply.get("spawns") else "switched_resumed"
+            self.view.say(text.say(key, size=text.size_name(self.size), date=state.get("date", ""),
+                                   score=text.number(state["score"])))
+            return
+        self.apply(reply)
+        if current.startswith("auto:") and reply["kind"] != "resync":  # played without a lookahead
+            self.pilot.moved(reply["changed"])
+        if reply["kind"] == "undo_depth" and reply["changed"]:
+            self.view.say(text.say("undo_steps", n=reply["state"]["undo_depth"]))
+
+    def count_input(self) -> None:
+        self.view.count_input()
+
+    def log_error(self, message: str) -> None:
+        js.console.error(message)
+
+    def engine_gone(self) -> bool:
+        return bool(str(js.window.py2048Engine.failure or ""))
+
+    def lost(self) -> None:
+        self.fail(text.say("engine_stopped"))
 
     # -- replies -----------------------------------------------------------------------
 
@@ -425,7 +436,7 @@ class App:
         if self.replays.watching:
             # A recorded game is on the board: the game in play changed behind it
             # (another tab): kept and stored, drawn when watching ends (`resume`).
-            self.shown_save = reply["save"]
+            self.shown_save = reply.get("save")
             self.save(reply)
             self.progress(reply)
             self.state = state
@@ -441,7 +452,7 @@ class App:
             self.view.paint(state["board"], appear)
         self.view.show_numbers(state, reply["points"])
         self.view.show_mode(state.get("mode") == "daily", False)
-        self.shown_save = reply["save"]
+        self.shown_save = reply.get("save")
         self.save(reply)
         self.progress(reply)
         if kind in ("start", "new", "follow"):
@@ -450,21 +461,27 @@ class App:
         self.view.show_clock(self.elapsed())
         self.state = state
         self.sync_dialogs(before, state)
-        spoken = text.announce(reply)
+        spoken = text.announce(reply) if text.TABLES else ""
         if spoken:
             self.view.say(spoken)
         self.pilot.after_apply(kind, reply["changed"], state)
 
-    def save(self, reply: "dict[str, Any]") -> None:
+    def save(self, reply: "dict[str, Any]", game: bool = True) -> None:
         """Store what the reply changed: the game only when the engine says the game
         document changed (`game_changed`; a best-score merge or a followed game is not
-        written back), the best scores when anything changed."""
+        written back), the best scores when anything changed. Before the engine runs,
+        the page's own reply carries the steps to store instead (`steps`)."""
         if self.fatal:
             return
         results = []
-        if reply.get("game_changed"):
+        if "steps" in reply:
+            if reply["steps"]:
+                results.append(self.saves.store_steps(reply["steps"]))
+            reply = {"kind": "", "changed": False}  # no document of the engine's to store
+        elif game and reply.get("game_changed"):
             results.append(self.saves.store_game(reply["save"]))
-        if reply["changed"] or reply.get("game_changed") or reply["kind"] == "best":
+        changed = reply["changed"] or reply.get("game_changed") or reply["kind"] == "best"
+        if changed and "best_save" in reply:
             results.append(self.saves.store_merged(BEST, reply["best_save"]))
         if reply.get("stats_changed"):
             results.append(self.saves.store_merged(STATS, reply["stats_save"]))
@@ -499,15 +516,8 @@ class App:
             name = transfer.file_name(int(js.Date.now()), self.offset)
             saved = js.window.py2048Files.download(name, reply["text"])
             self.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
-        elif kind == "verify":
-            self.replays.verified(reply)
-        elif kind == "watch":
-            self.replays.shown(reply)
-            self.view.show_mode(self.mode == "daily", self.replays.watching)
-            if self.replays.watching:  # the game in play waits, its clock too (until `resume`)
-                self.clock.run(False, now())
-        elif kind == "watch_move":
-            self.replays.stepped(reply)
+        elif kind in ("verify", "watch", "watch_move"):
+            self.replays.answer(reply)
         elif kind == "import":
             if not reply["ok"]:
                 self.notify(text.say("import_invalid", reason=reply["error"]))
@@ -545,8 +555,7 @@ class App:
 
     def ask_first(self, action: str) -> None:
         """Put `action` at the head of the queue (once): it runs before any other input."""
-        if action not in self.queue:
-            self.queue.insert(0, action)
+        self.turns.first(action)
 
     def sync_dialogs(self, before: str, state: "dict[str, Any]") -> None:
         """Open the win or game-over dialog when the game enters that state, close it after."""
@@ -563,19 +572,8 @@ class App:
             self.view.close_dialog("over")
 
     def dialog_texts(self, state: "dict[str, Any]") -> None:
-        """The win and game-over dialogs' sentences for this game, in the language in use."""
-        moves = text.moves_label(state["moves"])
-        score = text.number(state["score"])
-        self.view.set_text("win-text", text.say("won_text", score=score, moves=moves))
-        if state.get("mode") == "daily":
-            key = "over_daily_practice" if state.get("practice") else "over_daily"
-            over = text.say(key, date=state.get("date", ""), score=score, moves=moves)
-            confirm = text.say("confirm_daily_practice" if state.get("practice") else "confirm_daily")
-        else:
-            over = text.say("over_text", score=score, moves=moves)
-            confirm = text.say("confirm_text")
-        self.view.set_text("over-text", over)
-        self.view.set_text("confirm-text", confirm)
+        """The win, game-over and new-game dialogs' sentences for this game."""
+        self.view.set_texts(text.dialog_sentences(state))
         self.view.set_hidden("over-watch", not state.get("watchable"))
 
     def notify(self, message: str, lasting: bool = False) -> None:
@@ -606,7 +604,7 @@ class App:
         self.push("auto:" + direction)
 
     def drop_auto_moves(self) -> None:
-        self.queue = [action for action in self.queue if not action.startswith("auto:")]
+        self.turns.drop("auto:")
 
     def later(self, ms: float) -> None:
         js.setTimeout(self.on_due, int(ms))
@@ -710,13 +708,16 @@ class App:
             return
         name = buttons.name_of(str(button.getAttribute("data-action") or ""), str(button.id or ""))
         if name in WATCH_CONTROLS:
-            self.on_watch_control(name)
+            self.replays.click(name)
             return
         if self.replays.watching and name not in buttons.INSIDE_DIALOGS:
             self.replays.close()  # another game's button: the game in play comes back first
-            self.view.show_mode(self.mode == "daily", False)
+            self.show_mode()
         if name == "#autoplay":
-            self.pilot.toggle()
+            if self.engine is None:
+                self.keep("autoplay")
+            else:
+                self.pilot.toggle()
             return
         self.pilot.stop()  # any other button is the player's input
         if name in buttons.BUTTONS:
@@ -746,38 +747,28 @@ class App:
         elif name == "#daily":
             self.push("clock")
             self.push("mode:" + ("classic" if self.mode == "daily" else "daily"))
-        elif name == "#check-code":
-            self.view.set_hidden("replay-verdict", True)
-            self.view.set_hidden("watch-verified", True)
-            self.view.open_dialog("replay")
-        elif name == "check-code":
-            pasted = str(js.window.py2048Replay.pasted("replay-code"))
-            if pasted:
-                self.replays.check(pasted)
-        elif name == "watch-verified":
-            self.view.close_dialog("replay")
-            self.replays.watch("verified")
-        elif name == "watch-game":
-            self.view.close_dialog("over")
-            self.replays.watch("game")
-        elif name == "watch-daily":  # a daily result's row in Statistics
-            self.view.close_dialog("stats")
-            self.replays.watch("daily:" + str(button.getAttribute("data-date") or ""))
+        elif self.replays.click(name, str(button.getAttribute("data-date") or "")):
+            pass
         elif name == "share-stats" and self.summary:
             self.share(statistics.share_text(int(self.view.value_of("stats-size")), self.summary))
         elif name == "#import":
             js.window.py2048Files.pick("import-file")
         elif name == "#hint":
-            self.pilot.hint()
+            if self.engine is None:
+                self.keep("hint")
+            else:
+                self.pilot.hint()
 
-    def on_watch_control(self, name: str) -> None:
-        """The replay bar: Play/Pause, Step, Close."""
-        if name == "#watch-play":
-            self.replays.toggle()
-        elif name == "#watch-step":
-            self.replays.step()
-        elif self.replays.close():
-            self.view.show_mode(self.mode == "daily", False)
+    # -- the replays' host (game/ui/replays.py) -----------------------------------------
+
+    def pasted(self, element_id: str) -> str:
+        return str(js.window.py2048Replay.pasted(element_id))
+
+    def show_mode(self) -> None:
+        self.view.show_mode(self.mode == "daily", self.replays.watching)
+
+    def pause_clock(self) -> None:
+        self.clock.run(False, now())
 
     def share(self, message: str) -> None:
         js.window.py2048Share.share(message).then(self.proxy_once(self.shared))
@@ -828,11 +819,12 @@ class App:
         higher best scores. What is stored is read when the action runs (the newest),
         never taken from the event: the bridge would not carry every character."""
         key = str(event.key)
-        if key == PREFIX + self.saves.key and "follow" not in self.queue:
+        queue = self.turns.queue
+        if key in (PREFIX + self.saves.key, PREFIX + steps_key(self.saves.key)) and "follow" not in queue:
             self.push("follow")
-        elif key == PREFIX + BEST and "best" not in self.queue:
+        elif key == PREFIX + BEST and "best" not in queue:
             self.push("best")
-        elif key == PREFIX + STATS and "stats" not in self.queue:
+        elif key == PREFIX + STATS and "stats" not in queue:
             self.push("stats")
         elif key == PREFIX + SETTINGS:
             for name in self.prefs.reload():
@@ -841,8 +833,7 @@ class App:
             self.show_settings()
 
     def on_hashchange(self, event: "Any") -> None:
-        if self.engine is not None:
-            self.check_link()
+        self.check_link()
 
     def on_visibility(self, event: "Any") -> None:
         """Pause the clock while the page is hidden, and store it: the tab may not return."""

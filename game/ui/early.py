@@ -23,8 +23,8 @@ import json
 
 from game import daily, replies, session, steps
 from game.play import Play
-from game.session import Position, Refused, Session
-from game.ui.snapshot import stored_text
+from game.session import Refused
+from game.ui.snapshot import best_from_saved, game_from_saved, stored_text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ if TYPE_CHECKING:
 
     from game.chance import WordSource
     from game.record import Spawned
-
-GAME_FORMAT = "py2048-game"  # the stored game document's (game/saves.py)
+    from game.session import Session
 
 
 class KnownResults:
@@ -49,6 +48,10 @@ class KnownResults:
         """The daily results in the stored statistics, read leniently (their version 2
         part `daily.results`: [{"date", "score", ...}]); anything else is no result."""
         self.scores = {}
+        self.merge(stats_text)
+
+    def merge(self, stats_text: "str | None") -> None:
+        """The results another tab stored, beside those known here."""
         try:
             results = json.loads(stats_text or "{}")["daily"]["results"]
             for result in results:
@@ -66,69 +69,6 @@ class KnownResults:
 
     def day_best(self, date: str) -> int:
         return self.scores.get(date, 0)
-
-
-def _count(value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise ValueError("not a count")
-    return int(value)  # (a type checker cannot narrow `type(...) is int`)
-
-
-def _flag(value: object) -> bool:
-    if type(value) is not bool:
-        raise ValueError("not a flag")
-    return bool(value)
-
-
-def _position(data: "Any", size: int) -> "Position":
-    board = data["board"]
-    if not isinstance(board, list) or len(board) != size:
-        raise ValueError("not a board")
-    rows = []
-    for row in board:
-        if not isinstance(row, list) or len(row) != size:
-            raise ValueError("not a board")
-        rows.append(tuple(_count(value) for value in row))
-    return Position(tuple(rows), _count(data["score"]), _count(data["moves"]), _flag(data["won"]))
-
-
-def game_from_saved(text: "str | None", size: int, daily_board: bool,
-                    source: "WordSource") -> "Session | None":
-    """The stored game as a session, read leniently (the engine judges it strictly at the
-    hand-over); None when the text is no game of this size and kind that the page can
-    play. Documents of every version the engine reads (game/saves.py) are read."""
-    if not text:
-        return None
-    try:
-        data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT or data.get("size") != size:
-            return None
-        date = data.get("daily")
-        if (date is not None) != daily_board or (date is not None and not daily.valid_date(date)):
-            return None
-        record = data.get("record")
-        return Session(
-            _position(data, size), source, undo_depth=_count(data["undo_depth"]),
-            history=[_position(p, size) for p in data["history"]], keep_playing=_flag(data["keep_playing"]),
-            clock_ms=_count(data["clock_ms"]), revision=_count(data.get("revision", 0)),
-            counted=_flag(data.get("counted", False)), daily=daily.Daily(date) if date else None,
-            practice=_flag(data.get("practice", False)), record=record if isinstance(record, str) else None)
-    except Exception:  # MicroPython and CPython raise different errors on bad input
-        return None
-
-
-def best_from_saved(text: "str | None") -> "dict[int, int]":
-    """The stored best scores, read leniently: each size's that is a count."""
-    found: "dict[int, int]" = {}
-    try:
-        table = json.loads(text or "{}")["best"]
-        for size in (4, 5, 6):
-            value = table.get(str(size))
-            if type(value) is int and value >= 0:
-                found[size] = value
-    except Exception:  # no best scores that a quick look can read: none
-        return {}
-    return found
 
 
 class EarlyPlay:
@@ -150,8 +90,30 @@ class EarlyPlay:
 
     # -- a stored game to play ---------------------------------------------------------
 
-    def load(self, game_quoted: "str | None", steps_quoted: "str | None", best_quoted: "str | None",
-             stats_quoted: "str | None", size: int, undo_depth: int, daily_board: bool) -> "dict[str, Any]":
+    def call(self, name: str, *args: "Any") -> "dict[str, Any] | None":
+        """One of the engine's calls (game/worker.py: the same names and arguments),
+        answered by the page; None for a call only the engine can answer."""
+        if name == "start":
+            return self.load(*args)
+        if name == "move":
+            return self.move(str(args[0]), int(args[1]))
+        if name == "new_game":
+            return self.new_game()
+        if name == "follow":
+            game = self.session
+            return self.follow(args[0], args[1], game.size, game.undo_depth, game.daily is not None)
+        if name == "merge_best":
+            return self.merge_best(args[0])
+        if name == "merge_stats":
+            self.results.merge(stored_text(args[0]))
+            return self._reply("stats", False, False)
+        simple = {"undo": self.undo, "keep_playing": self.keep_playing, "set_clock": self.set_clock,
+                  "set_undo_depth": self.set_undo_depth}.get(name)
+        return simple(int(args[0])) if simple is not None else None
+
+    def load(self, game_quoted: "str | None", best_quoted: "str | None", stats_quoted: "str | None",
+             size: int, undo_depth: int, daily_board: "bool | int", steps_quoted: "str | None" = None
+             ) -> "dict[str, Any]":
         """Begin the stored game of this board (or a fresh one) with the steps already
         played on it: the `start` reply. A fresh game's steps document is written at
         once (its tiles are on screen: a reload must bring them back)."""
@@ -160,7 +122,7 @@ class EarlyPlay:
         self.play.best = best_from_saved(stored_text(best_quoted))
         self.results.read(stored_text(stats_quoted))
         self.doc = None
-        self._begin(game_text, stored_text(steps_quoted), size, undo_depth, daily_board)
+        self._begin(game_text, stored_text(steps_quoted), size, undo_depth, bool(daily_board))
         doc = self.doc
         assert doc is not None
         if undo_depth != self.session.undo_depth:  # the setting changed since those steps
@@ -262,6 +224,15 @@ class EarlyPlay:
 
     # -- another tab -------------------------------------------------------------------
 
+    def merge_best(self, best_quoted: "str | None") -> "dict[str, Any]":
+        """Another tab stored best scores: the higher of each size (the best never drops)."""
+        changed = False
+        for size, score in best_from_saved(stored_text(best_quoted)).items():
+            if score > self.play.best.get(size, 0):
+                self.play.best[size] = score
+                changed = True
+        return self._reply("best", changed, False)
+
     def follow(self, game_quoted: "str | None", steps_quoted: "str | None", size: int, undo_depth: int,
                daily_board: bool) -> "dict[str, Any]":
         """Another tab stored this board's game, or steps on it: take them if they make a
@@ -302,4 +273,4 @@ class EarlyPlay:
         return reply
 
 
-__all__ = ["EarlyPlay", "KnownResults", "Refused", "best_from_saved", "game_from_saved"]
+__all__ = ["EarlyPlay", "KnownResults", "Refused"]

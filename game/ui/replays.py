@@ -14,9 +14,11 @@ the board. The game in play is untouched in the engine, and `resume` brings it b
 
 Pure: the host is handed in (game/ui/app.py; tests use a fake), so this runs on
 CPython and MicroPython alike. The host provides `push(action)`, `later_watch(ms)`
-(which calls `due`), `notify(text)` and `view` with `say`, `set_text`, `set_hidden`,
-`set_attributes`, `open_dialog`, `is_open`, `focus_board`, `paint`, `animate`,
-`publish`, `show_watch(state)` and `show_numbers`.
+(which calls `due`), `notify(text)`, `pasted(element_id)` (what the player pasted,
+quoted), `show_mode()` (the page's mode again, now that a game is watched or not),
+`pause_clock()`, and `view` with `say`, `set_text`, `set_hidden`, `set_attributes`,
+`open_dialog`, `close_dialog`, `is_open`, `focus_board`, `paint`, `animate`, `publish`,
+`show_watch(state)` and `show_numbers`.
 """
 
 from game.ui import text
@@ -28,6 +30,9 @@ if TYPE_CHECKING:
 SPEEDS = (1, 2, 5, 10, 20)  # moves a second
 DEFAULT_SPEED = 5
 MARK = "#replay="
+# The Watch buttons: the dialog each closes, and what it watches ("": the row's date).
+WATCH_BUTTONS = {"watch-verified": ("replay", "verified"), "watch-game": ("over", "game"),
+                 "watch-daily": ("stats", "")}
 
 
 def reason_sentence(reason: str, detail: "dict[str, Any]", lang: str = "") -> str:
@@ -110,12 +115,64 @@ class Replays:
         self.at = 0
         self.total = 0
 
+    # -- the page's controls and the engine's answers -------------------------------------
+
+    def click(self, name: str, date: str = "") -> bool:
+        """A button of this room's (the Check dialog, a Watch button, the replay bar; a
+        daily result's Watch names its `date`): done; False for any other button."""
+        view = self.host.view
+        if name == "#check-code":
+            view.set_hidden("replay-verdict", True)
+            view.set_hidden("watch-verified", True)
+            view.open_dialog("replay")
+        elif name == "check-code":
+            pasted = self.host.pasted("replay-code")
+            if pasted:
+                self.check(pasted)
+        elif name in WATCH_BUTTONS:
+            dialog, what = WATCH_BUTTONS[name]
+            view.close_dialog(dialog)
+            self.watch(what or "daily:" + date)
+        elif name == "#watch-play":
+            self.toggle()
+        elif name == "#watch-step":
+            self.step()
+        elif name == "#watch-close":
+            if self.close():
+                self.host.show_mode()
+        else:
+            return False
+        return True
+
+    def answer(self, reply: "dict[str, Any]") -> None:
+        """The engine's answer to `verify`, `watch` or `watch_step`."""
+        kind = reply["kind"]
+        if kind == "verify":
+            self.verified(reply)
+        elif kind == "watch":
+            self.shown(reply)
+            self.host.show_mode()
+            if self.watching:  # the game in play waits, its clock too (until `resume`)
+                self.host.pause_clock()
+        else:
+            self.stepped(reply)
+
     # -- checking a code ---------------------------------------------------------------
 
     def check(self, code_text: str) -> None:
         """Verify a code, a link or a message (the engine's worker judges it)."""
         self.pending = code_text
         self.host.push("verify")
+
+    def awaits_engine(self) -> None:
+        """A code to check before the engine runs: kept for it, and the dialog says so."""
+        view = self.host.view
+        view.set_text("replay-verdict", text.say("replay_waiting"))
+        view.set_hidden("replay-verdict", False)
+        view.set_hidden("watch-verified", True)
+        if not view.is_open("replay"):
+            view.focus_board()
+            view.open_dialog("replay")
 
     def take_pending(self) -> str:
         pending, self.pending = self.pending, ""

@@ -28,6 +28,16 @@ def game_key(size: int) -> str:
     return GAME if size == 4 else "%s-%d" % (GAME, size)
 
 
+def steps_key(key: str) -> str:
+    """Where the steps played on the game stored under `key`, before the engine ran,
+    wait for it (game/steps.py): "game-steps", "game-5-steps", "daily-steps"..."""
+    return key + "-steps"
+
+
+# Every stored game: the three sizes' and the daily board's.
+GAME_KEYS = (GAME, game_key(5), game_key(6), DAILY)
+
+
 class Store:
     def __init__(self) -> None:
         import js  # here, not at the top: the key names above are used by pure modules

@@ -7,6 +7,12 @@ engine takes the other tab's game if it is not older); best scores and statistic
 merged first (the engine keeps the higher best, the fuller statistics of each size),
 and the merged answer is what gets written. Each board size has its own game key.
 
+Until the engine runs, the page plays by itself and stores steps beside the game
+instead of a new game document (game/ui/early.py, game/steps.py): the same care holds
+for them. Once a tab's engine stores a game document, it holds every step taken over,
+so the steps are removed; steps this tab has not taken (another tab still starting
+wrote them) are followed first, never written over.
+
 Where storage refuses to keep anything (blocked, full), the documents this tab wrote
 are kept in memory instead, so that switching board sizes and back still finds each
 game for as long as the page is open.
@@ -19,7 +25,7 @@ a method answers with the queue action that does it ("follow", "best", "stats").
 import json
 
 from game.ui import snapshot
-from game.ui.store import BEST, REJECTED, STATS, game_key
+from game.ui.store import BEST, REJECTED, STATS, game_key, steps_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,10 +40,13 @@ class SharedSaves:
         self.store = store
         self.memory: "dict[str, str]" = {}  # what this tab wrote, for a storage that fails
         self.key = key or game_key(size)
-        self.saved_game = store.read(self.key)  # quoted, as read at boot or switch
-        self.known_game = snapshot.stored_text(self.saved_game)
+        self.saved_game: "str | None" = None  # quoted, as read at boot or switch
+        self.saved_steps: "str | None" = None  # the steps stored beside it, quoted
+        self.known_game: "str | None" = None
+        self.known_steps: "str | None" = None  # the steps this tab last knew stored
+        self.use_key(self.key)
         self.known: "dict[str, str | None]" = {BEST: None, STATS: None}
-        self.following: "str | None" = None  # the stored game a `follow` call judges
+        self.following: "tuple[str | None, str | None]" = (None, None)  # what `follow` judges
 
     # -- reading ---------------------------------------------------------------------
 
@@ -58,10 +67,12 @@ class SharedSaves:
 
     def use_key(self, key: str) -> None:
         """The board switches to the game stored under `key` (a size's, or the daily
-        board's `DAILY`)."""
+        board's `DAILY`), and the steps stored beside it."""
         self.key = key
         self.saved_game = self._read(self.key)
         self.known_game = snapshot.stored_text(self.saved_game)
+        self.saved_steps = self._read(steps_key(self.key))
+        self.known_steps = snapshot.stored_text(self.saved_steps)
 
     def read(self, name: str) -> str:
         """Best scores or statistics, quoted, for the engine; now known as stored."""
@@ -69,11 +80,16 @@ class SharedSaves:
         self.known[name] = snapshot.stored_text(quoted)
         return quoted or ""
 
-    def read_game(self) -> str:
-        """The stored game, quoted, for the engine to judge (`follow`)."""
+    def read_game(self) -> "tuple[str, str]":
+        """The stored game and the steps beside it, quoted, to judge (`follow`)."""
         quoted = self.store.read(self.key)
-        self.following = snapshot.stored_text(quoted)
-        return quoted or ""
+        steps = self.store.read(steps_key(self.key))
+        self.following = (snapshot.stored_text(quoted), snapshot.stored_text(steps))
+        return quoted or "", steps or ""
+
+    def read_steps(self, key: str) -> str:
+        """The steps stored beside the game under `key`, quoted ("" for none)."""
+        return self._read(steps_key(key)) or ""
 
     def keep_rejected(self) -> None:
         """The engine set the stored game aside: keep it, verbatim, for diagnosis
@@ -83,17 +99,48 @@ class SharedSaves:
 
     # -- writing ---------------------------------------------------------------------
 
-    def store_game(self, save: str) -> "tuple[bool, str | None]":
-        """Write this tab's game, unless another tab stored one since this tab last
-        looked: a tab never writes over a game it has not seen, it follows that game
-        instead. (written or nothing to do, the action to run first)."""
+    def _changed_elsewhere(self) -> bool:
+        """Whether another tab stored this board's game, or steps on it, since this tab
+        last looked."""
         current = snapshot.stored_text(self.store.read(self.key))
-        if current is not None and current != self.known_game and current != save:
+        steps = snapshot.stored_text(self.store.read(steps_key(self.key)))
+        return (current is not None and current != self.known_game) or (
+            steps is not None and steps != self.known_steps)
+
+    def store_game(self, save: str) -> "tuple[bool, str | None]":
+        """Write this tab's game, unless another tab stored one (or steps on one) since
+        this tab last looked: a tab never writes over a game it has not seen, it follows
+        that game instead. The steps stored beside it, all taken into this game now, go.
+        (written or nothing to do, the action to run first)."""
+        current = snapshot.stored_text(self.store.read(self.key))
+        if current != save and self._changed_elsewhere():
             return True, "follow"
         written = self._write(self.key, save)
         if written:
             self.known_game = save
+            if self.known_steps is not None and self.store.remove(steps_key(self.key)):
+                self.memory.pop(steps_key(self.key), None)
+                self.known_steps = None
         return written, None
+
+    def store_steps(self, steps: str) -> "tuple[bool, str | None]":
+        """Write the steps this tab played before its engine ran, beside the stored game
+        they continue, unless another tab changed either since (then follow it)."""
+        if self._changed_elsewhere():
+            return True, "follow"
+        written = self._write(steps_key(self.key), steps)
+        if written:
+            self.known_steps = steps
+        return written, None
+
+    def steps_taken(self, key: str, save: str) -> bool:
+        """The engine took over the steps stored beside the game under `key` (not the one
+        on screen) and answered its document: stored, and the steps removed."""
+        written = self._write(key, save)
+        if written:
+            self.store.remove(steps_key(key))
+            self.memory.pop(steps_key(key), None)
+        return written
 
     def store_merged(self, name: str, document: str) -> "tuple[bool, str | None]":
         """Write the best scores or statistics, unless another tab stored others since:
@@ -110,12 +157,17 @@ class SharedSaves:
             self.known[name] = document
         return written, None
 
-    def followed(self, adopted: bool, ours: "str | None") -> None:
-        """The engine judged another tab's stored game. Taken: it is what is stored
-        now. Not taken (invalid, or older): this tab's game `ours`, the newer one,
-        goes back into storage."""
+    def followed(self, adopted: bool, ours: "str | None", our_steps: "str | None" = None) -> None:
+        """Another tab's stored game (and steps) judged. Taken: it is what is stored now.
+        Not taken (invalid, or older): this tab's own, the newer, goes back into storage:
+        its game `ours` (the engine's) or its steps `our_steps` (before the engine)."""
+        game, steps = self.following
         if adopted:
-            self.known_game = self.following
+            self.known_game, self.known_steps = game, steps
             return
-        if ours is not None and self.following != ours and self._write(self.key, ours):
+        if our_steps is not None:
+            if steps != our_steps and self._write(steps_key(self.key), our_steps):
+                self.known_game, self.known_steps = game, our_steps
+            return
+        if ours is not None and game != ours and self._write(self.key, ours):
             self.known_game = ours

@@ -140,6 +140,21 @@ def announce(reply: "dict[str, Any]", lang: str = "") -> str:
     return ""
 
 
+def dialog_sentences(state: "dict[str, Any]", lang: str = "") -> "list[tuple[str, str]]":
+    """The win, game-over and new-game dialogs' sentences for this game: (element id, text)."""
+    moves = moves_label(state["moves"], lang)
+    score = number(state["score"], lang)
+    won = say("won_text", lang, score=score, moves=moves)
+    if state.get("mode") == "daily":
+        key = "over_daily_practice" if state.get("practice") else "over_daily"
+        over = say(key, lang, date=state.get("date", ""), score=score, moves=moves)
+        confirm = say("confirm_daily_practice" if state.get("practice") else "confirm_daily", lang)
+    else:
+        over = say("over_text", lang, score=score, moves=moves)
+        confirm = say("confirm_text", lang)
+    return [("win-text", won), ("over-text", over), ("confirm-text", confirm)]
+
+
 def cell_label(value: int, row: int, col: int, lang: str = "") -> str:
     """A board cell for a screen reader: "8, row 1, column 2" or "empty, row 1, …"."""
     if value:

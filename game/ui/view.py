@@ -283,6 +283,17 @@ class View:
         document.getElementById("watch-step").disabled = bool(bar["end"])
         document.getElementById("watch-speed").value = str(bar["speed"])
 
+    def set_starting(self, element_id: str, on: bool) -> None:
+        """A control whose action waits for the engine (game/ui/waiting.py): `aria-busy`
+        and `data-starting` while it waits (style.css shows it starting)."""
+        element = document.getElementById(element_id)
+        if on:
+            element.setAttribute("aria-busy", "true")
+            element.setAttribute("data-starting", "")
+        else:
+            element.removeAttribute("aria-busy")
+            element.removeAttribute("data-starting")
+
     def show_notice(self, text: str) -> None:
         self.notice.textContent = text
         self.notice.hidden = False

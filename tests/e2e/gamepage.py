@@ -174,8 +174,15 @@ class GamePage:
         return self.wait_for(f"data-status in {statuses}",
                              lambda data: data["status"] in statuses, timeout)
 
+    def wait_playable(self) -> Dataset:
+        """The board on screen can be played (the engine may still be starting)."""
+        return self.wait_status("playing", "won", "over", timeout=BOOT_TIMEOUT)
+
     def wait_ready(self) -> Dataset:
-        data = self.wait_status("playing", "won", "over", timeout=BOOT_TIMEOUT)
+        """The engine has taken the game over (`data-engine` says how it started)."""
+        data = self.wait_for("the engine to take the game over",
+                             lambda data: data.get("engine") != "starting"
+                             and data["status"] in ("playing", "won", "over", "error"), BOOT_TIMEOUT)
         assert data.get("engine") == self.expected_engine, (
             f"the engine started {data.get('engine')!r}, not {self.expected_engine!r}; "
             f"console: {[line for line in self.console_lines if 'engine' in line]}")

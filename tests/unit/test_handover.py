@@ -43,7 +43,7 @@ class Twins:
         self.page = EarlyPlay(chance.seeded(seed), lambda: DAY_MS)
         self.last = self.engine.start(self.stored.get("game"), self.stored.get("best"),
                                       self.stored.get("stats"), size, undo_depth, daily_board)
-        self.shown = self.page.load(quoted(self.stored.get("game")), "", quoted(self.stored.get("best")),
+        self.shown = self.page.load(quoted(self.stored.get("game")), quoted(self.stored.get("best")),
                                     quoted(self.stored.get("stats")), size, undo_depth, daily_board)
         self.steps = self.shown["steps"]
         self.same()

@@ -7,10 +7,11 @@ import json
 
 from game import chance, steps
 from game.record import Spawned
-from game.ui.early import EarlyPlay, best_from_saved, game_from_saved
+from game.ui.early import EarlyPlay
+from game.ui.snapshot import best_from_saved, game_from_saved
 
 NOW = 1764547200000 + 3600000  # 2025-12-01, 01:00 UTC
-FRESH = ("", "", "", "", 4, 1, False)
+FRESH = ("", "", "", 4, 1, False, "")
 
 
 def page(seed: int = 1) -> "EarlyPlay":
@@ -48,7 +49,7 @@ def test_every_move_is_stored_the_moment_it_is_made_and_a_reload_brings_it_back(
         assert reply["changed"] and reply["steps"]
         assert len(steps.read(reply["steps"]).steps) == n + 1
     again = page(seed=77)  # another load draws other words: the stored steps decide
-    shown = again.load("", quoted(reply["steps"]), "", "", 4, 1, False)
+    shown = again.load("", "", "", 4, 1, False, quoted(reply["steps"]))
     assert shown["state"] == reply["state"] and shown["spawns"] == []
     assert shown["state"]["revision"] == 12
 
@@ -56,7 +57,7 @@ def test_every_move_is_stored_the_moment_it_is_made_and_a_reload_brings_it_back(
 def test_a_move_that_changes_nothing_stores_nothing_but_a_new_clock() -> None:
     left_stuck = steps.Steps("", 5, (Spawned((0, 0), 2), Spawned((1, 0), 4))).dump()
     early = page()
-    assert early.load("", quoted(left_stuck), "", "", 4, 5, False)["state"]["board"][1][0] == 4
+    assert early.load("", "", "", 4, 5, False, quoted(left_stuck))["state"]["board"][1][0] == 4
     reply = early.move("left", 0)
     assert not reply["changed"] and reply["steps"] == ""  # the clock was 0 already
     reply = early.move("left", 500)
@@ -66,7 +67,7 @@ def test_a_move_that_changes_nothing_stores_nothing_but_a_new_clock() -> None:
 def test_undo_keep_and_new_game_are_steps_too() -> None:
     two = steps.Steps("", 5, (Spawned((0, 0), 2), Spawned((1, 0), 4))).dump()
     early = page()
-    early.load("", quoted(two), "", "", 4, 5, False)
+    early.load("", "", "", 4, 5, False, quoted(two))
     assert early.move("right", 10)["changed"] and early.move("left", 20)["changed"]
     moves = 2
     for n in range(moves):
@@ -87,7 +88,7 @@ def test_storage_it_cannot_read_is_no_game_and_never_an_error() -> None:
     assert best_from_saved("{") == {}
     assert best_from_saved('{"best": {"4": 12, "5": -4, "6": true}}') == {4: 12}
     early = page()
-    reply = early.load(quoted("{"), quoted("{"), quoted("{"), quoted("{"), 4, 1, False)
+    reply = early.load(quoted("{"), quoted("{"), quoted("{"), 4, 1, False, quoted("{"))
     assert reply["state"]["moves"] == 0 and len(reply["spawns"]) == 2
     assert steps.read(reply["steps"]).base == steps.fingerprint("{")
 
@@ -97,13 +98,13 @@ def test_the_daily_board_is_the_days_own_before_the_engine_too() -> None:
     from game.session import Session
 
     early = page()
-    reply = early.load("", "", "", "", 4, 1, True)
+    reply = early.load("", "", "", 4, 1, True)
     game, _ = Session.new(4, chance.seeded(5), daily=daily.Daily("2025-12-01"))
     assert reply["state"]["mode"] == "daily" and reply["state"]["date"] == "2025-12-01"
     assert [tuple(row) for row in reply["state"]["board"]] == list(game.position.board)
     assert not reply["state"]["can_undo"] and not reply["state"]["practice"]
     stats = '{"daily": {"results": [{"date": "2025-12-01", "score": 480}]}}'
-    practice = page().load("", "", "", quoted(stats), 4, 1, True)["state"]
+    practice = page().load("", "", quoted(stats), 4, 1, True)["state"]
     assert practice["practice"] and practice["best"] == 480
 
 
@@ -111,7 +112,7 @@ def test_another_tabs_newer_steps_are_followed_and_older_ones_not() -> None:
     first, second = page(1), page(2)
     reply = first.load(*FRESH)
     shared = reply["steps"]
-    mine = second.load("", quoted(shared), "", "", 4, 1, False)
+    mine = second.load("", "", "", 4, 1, False, quoted(shared))
     assert mine["state"] == reply["state"]
     for n in range(3):
         reply = first.move(legal(reply), n)

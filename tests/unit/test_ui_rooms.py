@@ -280,7 +280,7 @@ def test_a_tab_follows_a_game_another_tab_wrote_instead_of_writing_over_it() -> 
     store.items["game"] = "theirs"  # another tab
     assert saves.store_game("mine, one move on") == (True, "follow")
     assert store.items["game"] == "theirs"
-    assert saves.read_game() == json.dumps("theirs")
+    assert saves.read_game() == (json.dumps("theirs"), "")
     saves.followed(True, "mine, one move on")
     assert saves.store_game("theirs, one move on") == (True, None)
 
@@ -293,6 +293,32 @@ def test_a_game_not_followed_goes_back_into_storage() -> None:
     saves.followed(False, "mine")
     assert store.items["game"] == "mine"
     assert saves.store_game("mine, one move on") == (True, None)
+
+
+def test_steps_another_tab_played_before_its_engine_are_followed_never_written_over() -> None:
+    store = FakeStore({"game": "base"})
+    saves = tabs.SharedSaves(store, 4)
+    store.items["game-steps"] = "their steps on base"  # a tab still starting its engine
+    assert saves.store_game("mine, one move on") == (True, "follow")
+    assert saves.store_steps("my steps on base") == (True, "follow")
+    assert store.items == {"game": "base", "game-steps": "their steps on base"}
+    assert saves.read_game() == (json.dumps("base"), json.dumps("their steps on base"))
+    saves.followed(True, "mine")
+    assert saves.store_game("their game, taken over") == (True, None)
+    assert store.items == {"game": "their game, taken over"}  # the steps are in it now
+
+
+def test_steps_are_stored_beside_the_game_until_the_engine_stores_the_game() -> None:
+    store = FakeStore({"game": "base"})
+    saves = tabs.SharedSaves(store, 4)
+    assert saves.store_steps("one step") == (True, None)
+    assert saves.store_steps("two steps") == (True, None)
+    assert store.items == {"game": "base", "game-steps": "two steps"}
+    assert saves.store_game("base and two steps") == (True, None)
+    assert store.items == {"game": "base and two steps"}
+    assert saves.read_steps("game") == ""
+    store.items["game-5-steps"] = "steps on 5x5"
+    assert saves.steps_taken("game-5", "5x5 with them") and "game-5-steps" not in store.items
 
 
 def test_best_and_statistics_are_merged_first_when_another_tab_wrote() -> None:

@@ -16,19 +16,39 @@ def state(**values: object) -> "dict[str, object]":
     return base
 
 
-def test_snapshot_reads_a_saved_board() -> None:
-    saved = json.dumps({"board": [[2, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2048]]})
-    assert snapshot.board_from_saved(saved) == [[2, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2048]]
+GAME = {"format": "py2048-game", "version": 1, "size": 4,
+        "board": [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]], "score": 0, "moves": 0, "won": False,
+        "keep_playing": False, "clock_ms": 0, "undo_depth": 1,
+        "history": []}
 
 
-def test_snapshot_gives_up_on_anything_else() -> None:
-    bad = ["", "nope", "[1]", json.dumps({"board": "x"}), json.dumps({"board": [[1, 2], [3, 4]]}),
-           json.dumps({"board": [["<b>2</b>", 0, 0, 0]] * 4}), json.dumps({"board": [[2, 0, 0]] * 4}),
-           json.dumps({"board": [[True, 0, 0, 0]] * 4}), json.dumps({"board": [[-2, 0, 0, 0]] * 4}),
-           json.dumps({"board": [[2.5, 0, 0, 0]] * 4})]
-    for text_ in bad:
-        assert snapshot.board_from_saved(text_) is None
-    assert snapshot.board_from_saved(None) is None
+def test_a_quick_look_reads_a_stored_game_of_any_version_the_engine_reads() -> None:
+    from game import chance
+
+    latest = dict(GAME, version=4, revision=7, counted=False, daily=None, practice=False, record="AAAP",
+                  board=[[4, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]], score=4, moves=1, undo_depth=5,
+                  history=[{"board": GAME["board"], "score": 0, "moves": 0, "won": False}], clock_ms=900)
+    read = snapshot.game_from_saved(json.dumps(latest), 4, False, chance.seeded(1))
+    assert read is not None and read.revision == 7 and read.record == "AAAP" and read.clock_ms == 900
+    assert read.position.board[0] == (4, 0, 0, 0) and read.history[0].board[0] == (2, 0, 0, 0)
+    first = snapshot.game_from_saved(json.dumps(GAME), 4, False, chance.seeded(1))
+    assert first is not None and first.position.board[3] == (0, 0, 0, 2)
+    assert first.revision == 0 and not first.counted and first.record is None
+
+
+def test_a_quick_look_gives_up_on_anything_else() -> None:
+    from game import chance
+
+    assert snapshot.game_from_saved(json.dumps(GAME), 4, False, chance.seeded(1)) is not None
+    changes: "list[dict[str, object]]" = [
+        {"board": "x"}, {"board": [[1, 2], [3, 4]]}, {"board": [["<b>2</b>", 0, 0, 0]] * 4},
+        {"board": [[2, 0, 0]] * 4}, {"board": [[True, 0, 0, 0]] * 4}, {"board": [[-2, 0, 0, 0]] * 4},
+        {"board": [[2.5, 0, 0, 0]] * 4}, {"undo_depth": 3}, {"size": 5}, {"daily": "2026-11-30"},
+        {"won": 1}, {"format": "py2048-best"}]
+    for text_ in ["", "nope", "[1]"] + [json.dumps(dict(GAME, **change)) for change in changes]:
+        assert snapshot.game_from_saved(text_, 4, False, chance.seeded(1)) is None, text_
+    assert snapshot.game_from_saved(None, 4, False, chance.seeded(1)) is None
+    assert snapshot.game_from_saved(json.dumps(GAME), 4, True, chance.seeded(1)) is None  # not a daily game
 
 
 def test_stored_text_is_unquoted_whole() -> None:

@@ -1,0 +1,50 @@
+"""The hand-over: the engine takes over the games the page played by itself.
+
+When the engine is ready, every stored game with steps beside it (game/steps.py) is
+handed to it: first those not on screen (another board size, or the daily board
+played before a switch), then the one on screen, whose answer the page shows. The
+engine plays the steps through the same code the page ran (game/play.py), so its
+answer is the game already on screen, and nothing is redrawn or said: the board does
+not move at the hand-over. Only if the engine refused a step (it should not happen)
+is its game shown instead, and the player told in one sentence.
+
+Pure (storage read through the handed-in `SharedSaves`), tested on CPython and
+MicroPython.
+"""
+
+from game.ui import text
+from game.ui.store import DAILY, GAME_KEYS, game_key
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+# What must be the same for the game on screen to be the engine's (the rest, such as a
+# best score read more strictly by the engine, is simply shown as the engine says).
+SHOWN = ("size", "board", "score", "moves", "won", "status", "mode", "date")
+
+
+def board_of(key: str) -> "tuple[int, bool]":
+    """The board size and whether it is the daily board, for a stored game's key."""
+    if key == DAILY:
+        return 4, True
+    for size in (4, 5, 6):
+        if game_key(size) == key:
+            return size, False
+    raise ValueError("no stored game is called %r" % (key,))
+
+
+def others(saves: "Any") -> "list[str]":
+    """The keys of the stored games, other than the one on screen, with steps beside them."""
+    return [key for key in GAME_KEYS if key != saves.key and saves.read_steps(key)]
+
+
+def seamless(shown: "dict[str, Any] | None", answer: "dict[str, Any]") -> bool:
+    """Whether the engine's game is the one on screen (then nothing is redrawn)."""
+    return shown is not None and all(shown.get(name) == answer.get(name) for name in SHOWN)
+
+
+def refusal(answer: "dict[str, Any]", lang: str = "") -> str:
+    """The one sentence a refused step earns ("" when every step was taken)."""
+    handed = answer.get("handover") or {}
+    return text.say("handover_refused", lang) if handed.get("refused") else ""
