@@ -1,6 +1,6 @@
 // The one offline file's second loader (dist/2048.html, built by build/onefile.mjs):
 // inline at the end of <body>, after the embedded files (build/onefile/head.js, in
-// <head>, has already started the engine's worker).
+// <head>, makes the engine's worker when the UI asks for it).
 //
 // Opened from disk (file://), Chromium refuses module scripts and fetches of files, so
 // every file the site would download travels inside the page, gzip + base64, in
@@ -80,12 +80,13 @@
     });
   }
 
-  // The engine's files, to the worker head.js made (if client.js could ask for one).
+  // The engine's files, to the worker head.js makes (now, or once the UI asks for it).
   var engineFiles = {};
   Object.keys(files).forEach(function (path) {
     if (files[path].sides.indexOf("engine") >= 0) engineFiles[path] = { type: files[path].type, text: files[path].text };
   });
-  if (oneFile.worker) oneFile.worker.postMessage({ files: engineFiles });
+  oneFile.engineFiles = engineFiles;
+  oneFile.deliver();
 
   // PyScript itself, bundled into one module. It imports MicroPython from the address
   // pyscript.toml names (HOME + "micropython.mjs"), which the page's import map turns

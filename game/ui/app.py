@@ -125,15 +125,14 @@ class App:
         return self.turns.engine
 
     def boot(self) -> None:
-        """Begin the stored game (or a fresh one) and show it, listen, replay early keys,
-        then let the engine start: the UI's files are in, its board plays."""
+        """Listen, keep the keys pressed before Python ran, let the engine start (the
+        UI's files are in), and play once the strings are in (`lang_ready`): they come
+        long before the engine, and every reply is said in words."""
         self.apply_look()
         self.show_settings()
         daily = self.mode == "daily"
         self.view.set_size(4 if daily else self.size)
         self.view.show_mode(daily, False)
-        self.turns.current = "start"
-        self.turns.ask(*self.start_args())
         self.listen()
         early_input = js.window.py2048EarlyInput
         if early_input:
@@ -145,10 +144,16 @@ class App:
         engine = js.window.py2048Engine
         engine.onfailure = self.proxy(self.engine_lost)
         engine.start()
-        self.check_link()
-        # The engine takes over once the strings are in (they come long before it:
-        # what it answers is said in words).
         self.lang.ready.then(self.proxy(self.lang_ready)).then(self.proxy(self.await_engine))
+
+    def begin_game(self) -> None:
+        """The first paint of a game: the stored one (with the steps played on it before
+        the engine ran) or a fresh one, played by the page at once; then the keys kept
+        meanwhile, and a result link's code (kept for the engine)."""
+        self.turns.current = "start"
+        self.turns.ask(*self.start_args())
+        self.check_link()
+        self.turns.release()
 
     def engine_ready(self, info: "Any") -> None:
         """Python is up in the worker (restored from its snapshot or started plain): it
@@ -180,11 +185,14 @@ class App:
         text.use(str(code), table)
         self.view.say("")  # the last sentence was in the language before
         self.view.relabel()
+        first = self.state is None
+        if first:
+            self.begin_game()
         unread, self.unread = self.unread, []
-        for action in unread:
-            self.read_out(action)
+        if unread:  # said together with what the first paint said: one change, all heard
+            self.view.say(" ".join([self.view.said.strip()] + [self.reading(action) for action in unread]))
         state = self.state
-        if state:
+        if state and not first:
             self.view.show_numbers(state)
             self.view.show_clock(self.elapsed())
             self.dialog_texts(state)
@@ -662,18 +670,18 @@ class App:
         return action
 
     def read_out(self, action: str) -> None:
-        """B: the board on screen, row by row; Shift+S: score, best and moves. Nothing
-        before there is something to read (no saved board painted, no state yet); a key
-        pressed before the strings are in is read once they are (`lang_ready`)."""
-        if not text.TABLES:
+        """B: the board on screen, row by row; Shift+S: score, best and moves. A key
+        pressed before the strings and the first game are in is read once they are
+        (`lang_ready`)."""
+        if not text.TABLES or not self.state:
             self.unread.append(action)
             return
+        self.view.say(self.reading(action))
+
+    def reading(self, action: str) -> str:
         if action == "read-board":
-            board = self.view.shown  # the engine's last state, or the saved board painted
-            if board:
-                self.view.say(text.read_board(board))
-        elif self.state:
-            self.view.say(text.read_numbers(self.state))
+            return text.read_board(self.view.shown or [])
+        return text.read_numbers(self.state or {})
 
     def on_keydown(self, event: "Any") -> None:
         target = event.target

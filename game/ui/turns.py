@@ -41,6 +41,7 @@ class Turns:
         self.busy = False
         self.current = ""
         self.stopped = False  # the engine failed: nothing more is asked
+        self.held = True  # until the first game is on the page (`release`): actions wait
         # The engine's lookahead for the state on screen: direction -> reply (JSON text).
         self.ahead: "dict[str, str]" = {}
         self.on_answer = host.proxy(self.answered)
@@ -50,8 +51,13 @@ class Turns:
         if self.stopped:
             return
         self.queue.append(action)
-        if not self.busy:
+        if not self.busy and not self.held:
             self.next()
+
+    def release(self) -> None:
+        """The first game is on the page: the actions kept meanwhile are carried out."""
+        self.held = False
+        self.next()
 
     def first(self, action: str) -> None:
         """Put `action` at the head of the queue (once): it runs before any other input."""
@@ -71,7 +77,7 @@ class Turns:
     def next(self) -> None:
         """Carry out queued actions until one waits for the engine's answer, which calls
         back into here."""
-        while self.queue and not self.stopped:
+        while self.queue and not self.stopped and not self.held:
             action = self.queue.pop(0)
             self.current = action
             promise = self.host.begin(action)

@@ -1,4 +1,4 @@
-"""Start-up: the saved board at once, input queued while Python loads, only own-origin requests."""
+"""Start-up: the saved board plays at once, keys before Python ran are kept, only own-origin requests."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from tests.e2e.positions import ORDER_BOARD
 ALLOWED_SOURCES = {"'self'", "'none'", "'unsafe-eval'", "'wasm-unsafe-eval'", "blob:", "data:"}
 
 
-def test_saved_board_painted_while_loading_and_early_keys_applied_in_order(game: GamePage) -> None:
-    """The saved board shows before the engine is ready, and keys pressed meanwhile (before
-    MicroPython runs and while Pyodide loads) are all applied once it is, in order."""
+def test_saved_board_plays_before_the_engine_and_early_keys_are_applied_in_order(game: GamePage) -> None:
+    """The saved board plays before the engine is ready: keys pressed before MicroPython
+    runs are kept and applied, in order, as soon as it runs, and keys pressed while
+    Pyodide loads are applied at once; the engine then takes the game over unchanged."""
     start = game.set_board(ORDER_BOARD)
     order = ("left", "up", "right", "down")
     expected = positions.outcomes(start, order)
@@ -44,22 +45,20 @@ def test_saved_board_painted_while_loading_and_early_keys_applied_in_order(game:
     assert game.state()["status"] == "loading"
 
     release("micropython.wasm")
-    painted = positions.tile_count(ORDER_BOARD)
-    game.poll("the saved board's tiles", lambda: len(game.tiles()) == painted, BOOT_TIMEOUT)
-    data = game.state()
-    assert data["status"] == "loading", "the engine cannot be ready: its wasm is held"
-    assert data["board"] == positions.board_attr(ORDER_BOARD)
-    assert game.tiles() == sorted(
-        (r, c, str(v)) for r, row in enumerate(ORDER_BOARD) for c, v in enumerate(row) if v)
+    data = game.wait_inputs(2, timeout=BOOT_TIMEOUT)
+    assert (data["status"], data["engine"]) == ("playing", "starting"), "the engine's wasm is held"
+    assert game.game_state() in positions.outcomes(start, order[:2])
+    assert len(game.tiles()) == positions.tile_count(positions.parse_board(data["board"]))
 
     game.press("ArrowRight", "j")  # the UI listens now; the engine is still loading
-    data = game.state()
-    assert (data["status"], data["inputs"]) == ("loading", "0")
+    data = game.wait_inputs(4)
+    assert data["engine"] == "starting"
+    assert game.game_state() in expected, "the four keys were not applied once each, in order"
+    shown = game.game_state()
 
     release("pyodide.asm.wasm")
-    data = game.wait_inputs(4, timeout=BOOT_TIMEOUT)
-    assert data["status"] == "playing"
-    assert game.game_state() in expected, "the four keys were not applied once each, in order"
+    data = game.wait_ready()
+    assert game.game_state() == shown and data["inputs"] == "4"
 
 
 def test_boot_and_play_request_only_own_origin_and_every_asset_loads(game: GamePage) -> None:

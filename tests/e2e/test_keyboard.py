@@ -186,18 +186,19 @@ def test_b_shift_s_and_the_grid_say_the_board_and_numbers_on_screen_without_coun
     assert game.evaluate("() => document.getElementById('cells').ariaLabel") == "Board, 4 by 4"
 
 
-def test_b_reads_the_saved_board_while_the_engine_loads_and_is_not_a_move(
+def test_b_and_shift_s_pressed_before_the_page_runs_are_read_and_are_not_moves(
         game: GamePage) -> None:
     english()
     game.set_board(KEYS_BOARD)
     game.page.add_init_script(_RECORD_LIVE)
     game.goto(wait_until="domcontentloaded")
-    game.press("b", "Shift+KeyS")  # long before the engine is up
+    game.press("b", "Shift+KeyS")  # long before the engine is up, before Python runs
     game.wait_ready()
-    lines = said(game)
     board = text.read_board(rows(KEYS_BOARD), "en")
-    assert board in lines, lines
-    assert lines.index(board) < lines.index(text.say("resumed", "en", score=data_score(game))), lines
+    resumed = text.say("resumed", "en", score=data_score(game))
+    data = game.state()
+    numbers = text.read_numbers({name: int(data[name]) for name in ("score", "best", "moves")}, "en")
+    assert said(game)[0] == f"{resumed} {board} {numbers}", said(game)
     game.press("u")  # nothing to undo: counted; the reading keys before it were not
     game.wait_inputs(1)
 

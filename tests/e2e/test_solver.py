@@ -114,28 +114,29 @@ def test_hint_marks_a_legal_move_and_the_mark_goes_with_the_next_move(open_game:
     assert game.game_state() in positions.after_move([positions.state_of(positions.KEYS_BOARD)], direction)
 
 
-def test_hint_before_the_engine_is_ready_says_the_solver_is_starting(browser: Browser) -> None:
-    """The engine held back (its snapshot is not served yet): Hint does not wait for it,
-    it says so; once the engine is up, Hint answers."""
+def starting(game: GamePage, control: str) -> bool:
+    return bool(game.evaluate(f"() => document.getElementById('{control}').hasAttribute('data-starting')"))
+
+
+def test_hint_and_auto_play_before_the_engine_are_kept_then_carried_out(browser: Browser) -> None:
+    """The engine held back (its snapshot is not served yet): a click on Hint is kept,
+    the button shows it is starting, and the hint comes once the engine is up; a second
+    click on Auto-play takes the first back. Play goes on meanwhile."""
     with held_back(browser, ".snapshot.gz", "?engine=snapshot") as game:
-        def told() -> bool:
-            if game.notice()[0]:
-                return True
-            game.click("#hint")  # until the page's Python listens (it starts first)
-            return False
-
-        game.poll("the solver-is-starting notice", told, timeout=30)
-        assert "solver is starting" in game.notice()[1], game.notice()
-        assert game.state()["status"] == "loading" and "hint" not in game.state()
-        game.click("#autoplay")
-        assert pressed(game) == "false" and "autoplay" not in game.state()
-        HeldHandler.release.set()
-        game.wait_ready()
+        game.wait_playable()
         game.click("#hint")
-        data = game.wait_for("data-hint", lambda data: "hint" in data)
+        assert starting(game, "hint") and "Python is starting" in game.notice()[1], game.notice()
+        game.click("#autoplay")
+        assert starting(game, "autoplay") and pressed(game) == "false"
+        game.click("#autoplay")  # taken back
+        assert not starting(game, "autoplay")
+        assert game.state()["engine"] == "starting" and "hint" not in game.state()
+        HeldHandler.release.set()
+        data = game.wait_for("data-hint", lambda data: "hint" in data, timeout=30)
+        assert data["engine"] == "snapshot" and not starting(game, "hint")
         assert data["hint"] in rules.legal_directions(positions.parse_board(data["board"]))
+        assert pressed(game) == "false" and "autoplay" not in game.state()
         assert not game.page_errors
-
 
 def test_auto_play_plays_paced_and_a_key_stops_it_at_once(open_game: OpenGame) -> None:
     """At 10 moves a second the moves come no faster than that; a key pressed during

@@ -1,0 +1,157 @@
+"""The move path (game/ui/turns.py), the actions kept for the engine (game/ui/waiting.py)
+and the hand-over's judgement (game/ui/handover.py), with fakes for the page and the
+engine. Pure, so these run on CPython and in real MicroPython.
+"""
+
+import json
+
+from game import chance
+from game.ui import handover, waiting
+from game.ui.early import EarlyPlay
+from game.ui.turns import Turns
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+
+class Promise:
+    """A promise the test settles by hand."""
+
+    def __init__(self) -> None:
+        self.callbacks: "tuple[Callable[[Any], None], Callable[[Any], None]] | None" = None
+
+    def then(self, ok: "Callable[[Any], None]", failed: "Callable[[Any], None]") -> None:
+        self.callbacks = (ok, failed)
+
+    def resolve(self, value: "Any") -> None:
+        assert self.callbacks is not None
+        self.callbacks[0](value)
+
+
+class Engine:
+    def __init__(self) -> None:
+        self.calls: "list[tuple[Any, ...]]" = []
+        self.promises: "list[Promise]" = []
+
+    def call(self, *args: "Any") -> "Promise":
+        self.calls.append(args)
+        promise = Promise()
+        self.promises.append(promise)
+        return promise
+
+
+class Host:
+    def __init__(self) -> None:
+        self.shown: "list[dict[str, Any]]" = []
+        self.kept: "list[str]" = []
+        self.inputs = 0
+        self.turns = Turns(self, EarlyPlay(chance.seeded(1), lambda: 1764547200000))
+
+    def proxy(self, fn: "Any") -> "Any":
+        return fn
+
+    def begin(self, action: str) -> "Any":
+        if action in ("left", "right", "up", "down"):
+            return self.turns.play(action)[0]
+        if action == "statistics":
+            return self.turns.ask("statistics", 4)
+        return self.turns.ask("undo", 0)
+
+    def took(self, reply: "dict[str, Any]") -> None:
+        self.shown.append(reply)
+
+    def count_input(self) -> None:
+        self.inputs += 1
+
+    def keep(self, action: str) -> None:
+        self.kept.append(action)
+
+    def elapsed(self) -> int:
+        return 0
+
+    def log_error(self, message: str) -> None:
+        pass
+
+    def engine_gone(self) -> bool:
+        return False
+
+    def lost(self) -> None:
+        raise AssertionError("not lost")
+
+
+def started() -> "Host":
+    host = Host()
+    host.turns.early.call("start", "", "", "", 4, 1, False, "")
+    host.turns.release()
+    return host
+
+
+def test_before_the_engine_every_move_is_answered_at_once_by_the_page() -> None:
+    host = started()
+    for action in ("left", "up", "right", "down", "undo"):
+        host.turns.push(action)
+    assert host.inputs == 5 and len(host.shown) == 5 and not host.turns.busy
+    assert [reply["kind"] for reply in host.shown] == ["move"] * 4 + ["undo"]
+    assert all("steps" in reply for reply in host.shown)
+
+
+def test_actions_before_the_first_game_is_on_the_page_wait_for_it() -> None:
+    host = Host()
+    host.turns.push("left")
+    assert host.shown == [] and host.turns.queue == ["left"]
+    host.turns.early.call("start", "", "", "", 4, 1, False, "")
+    host.turns.release()
+    assert len(host.shown) == 1 and host.inputs == 1
+
+
+def test_before_the_engine_what_only_it_can_answer_is_kept_and_play_goes_on() -> None:
+    host = started()
+    host.turns.push("statistics")
+    host.turns.push("left")
+    assert host.kept == ["statistics"] and host.inputs == 1 and not host.turns.busy
+
+
+def test_after_the_hand_over_the_engine_answers_in_order_one_at_a_time() -> None:
+    host = started()
+    engine = Engine()
+    host.turns.engine = engine
+    host.turns.push("left")
+    host.turns.push("up")
+    assert engine.calls == [("move", "left", 0)] and host.turns.busy and host.turns.queue == ["up"]
+    reply = {"kind": "move", "changed": True, "ahead": {"up": json.dumps({"kind": "move", "changed": True})}}
+    engine.promises[0].resolve(json.dumps(reply))
+    # "up" was answered by the lookahead at once, and the engine told to take it.
+    assert engine.calls[-1] == ("take", "up", 0) and host.inputs == 2
+    assert [shown["kind"] for shown in host.shown] == ["move", "move"]
+
+
+def test_a_kept_action_waits_in_order_and_its_control_shows_it_is_starting() -> None:
+    class View:
+        def __init__(self) -> None:
+            self.starting: "dict[str, bool]" = {}
+
+        def set_starting(self, element_id: str, on: bool) -> None:
+            self.starting[element_id] = on
+
+    view = View()
+    kept = waiting.Waiting(view)
+    assert kept.keep("hint") and kept.keep("export") and kept.keep("autoplay")
+    assert view.starting == {"hint": True, "export": True, "autoplay": True}
+    assert not kept.keep("autoplay")  # asked again: taken back, as the button toggles
+    assert view.starting["autoplay"] is False
+    assert kept.release() == ["hint", "export"]
+    assert view.starting == {"hint": False, "export": False, "autoplay": False}
+    assert all(waiting.needs_engine(action) for action in ("statistics", "verify", "watch:game", "resume"))
+    assert not any(waiting.needs_engine(action) for action in ("left", "undo", "new", "size:5", "clock"))
+
+
+def test_the_hand_over_is_seamless_when_the_engine_has_the_game_on_screen() -> None:
+    shown = {"size": 4, "board": [[2, 0], [0, 4]], "score": 8, "moves": 3, "won": False, "status": "playing",
+             "mode": "classic", "date": "", "best": 8}
+    assert handover.seamless(shown, dict(shown, best=100))  # a best read more strictly: no seam
+    assert not handover.seamless(shown, dict(shown, board=[[2, 0], [0, 2]]))
+    assert not handover.seamless(None, shown)
+    assert handover.refusal({"handover": {"refused": ""}}) == ""
+    assert handover.board_of("game-5") == (5, False) and handover.board_of("daily") == (4, True)
