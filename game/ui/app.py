@@ -325,7 +325,11 @@ class App:
         elif action == "follow":
             # Another tab stored a game (or steps on it): taken if it is not older.
             return ask("follow", *self.saves.read_game())
-        elif action.startswith("handover"):
+        elif action == "handover":
+            # What is stored now: another tab's engine may have taken these steps over.
+            self.saves.use_key(self.saves.key)
+            return self.worker.call(*self.start_args())
+        elif action.startswith("handover:"):
             return self.worker.call(*self.start_args(action[9:]))
         elif action.startswith("size:"):
             if self.mode == "daily":
@@ -401,7 +405,7 @@ class App:
             self.taken_over(reply)
             return
         if reply["kind"] == "follow":
-            self.saves.followed(reply["changed"], self.shown_save,
+            self.saves.followed(reply.get("taken") or reply["changed"], self.shown_save,
                                 self.turns.early.steps_text() if self.engine is None else None)
         if reply["kind"] == "start":  # a size switch, the daily board, or an import
             first = self.state is None

@@ -236,7 +236,12 @@ class EarlyPlay:
     def follow(self, game_quoted: "str | None", steps_quoted: "str | None", size: int, undo_depth: int,
                daily_board: bool) -> "dict[str, Any]":
         """Another tab stored this board's game, or steps on it: take them if they make a
-        newer game than this one (a tab never steps back), as the engine's `follow` does."""
+        newer game than this one (a tab never steps back), as the engine's `follow` does.
+
+        Another tab's engine may also have taken this tab's own steps over (it follows
+        them, and stores the game they make): then the stored game is this one, or this
+        one a few steps back, and this tab goes on from it, with only the steps it has
+        played since (`taken` in the reply, with the steps to store)."""
         mine = self.session
         doc, known = self.doc, self.stored_game
         best, day_best = dict(self.play.best), dict(self.play.daily_best)
@@ -247,6 +252,11 @@ class EarlyPlay:
         newer = other.revision > mine.revision or (
             other.revision == mine.revision and other.position != mine.position)
         if not newer:
+            if doc is not None and self._caught_up(mine, doc):
+                self.stored_game = game_text
+                reply = self._reply("follow", False, bool(self.doc and (self.doc.steps or self.doc.start)))
+                reply["taken"] = True
+                return reply
             self.play.session, self.doc, self.stored_game = mine, doc, known
             self.play.best, self.play.daily_best = best, day_best
             return self._reply("follow", False, False)
@@ -255,6 +265,21 @@ class EarlyPlay:
             self.play.best[size_of] = max(score, self.play.best.get(size_of, 0))
         self.play.raise_best()
         return self._reply("follow", True, False)
+
+    def _caught_up(self, mine: "Session", doc: "steps.Steps") -> bool:
+        """Whether the stored game just begun is `mine` some steps back, which `doc`'s last
+        steps bring it to (another tab took the earlier ones over): they are played, and
+        they alone are this tab's steps now."""
+        behind = mine.revision - self.session.revision
+        if behind < 0 or behind > len(doc.steps):
+            return False
+        later = doc.steps[len(doc.steps) - behind :] if behind else []
+        _, refusal = steps.play_steps(self.play, later)
+        same = self.session.position == mine.position and self.session.revision == mine.revision
+        if refusal is None and same and self.doc is not None:
+            self.doc.steps.extend(later)
+            return True
+        return False
 
     # -- replies -----------------------------------------------------------------------
 

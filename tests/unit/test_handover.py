@@ -190,3 +190,24 @@ def test_another_tab_follows_steps_and_counts_what_they_ended_once() -> None:
     assert reply["state"] == twins.last["state"]
     assert follower.stats.of(4).played == twins.engine.stats.of(4).played
     assert not follower.follow("", twins.steps)["changed"]  # the same again: not newer
+
+
+def test_a_tab_still_starting_goes_on_from_its_steps_another_tab_took_over() -> None:
+    """Another tab's engine followed this tab's steps and stored the game they make:
+    this tab (its engine still starting) goes on from that stored game with only the
+    steps it played since, and its own engine later takes exactly those over."""
+    twins = Twins(13)
+    play_randomly(twins, 6, 13)
+    follower = api.Engine(chance.seeded(2), wall=lambda: DAY_MS)
+    follower.start(None, None, None, 4, 1)
+    follower.session.revision = 0
+    stored = follower.follow("", twins.steps)["save"]  # the other tab stores this game
+    play_randomly(twins, 3, 14)  # meanwhile this tab played on
+    followed = twins.page.follow(quoted(stored), "", 4, 1, False)
+    assert followed["taken"] and not followed["changed"] and followed["state"] == twins.last["state"]
+    doc = steps.read(followed["steps"])
+    assert doc.base == steps.fingerprint(stored) and len(doc.steps) <= 3
+    reply = api.Engine(chance.seeded(5), wall=lambda: DAY_MS).start(stored, None, None, 4, 1, False,
+                                                                    followed["steps"])
+    assert reply["handover"]["refused"] == "" and reply["state"] == twins.last["state"]
+    assert reply["save"] == twins.last["save"]

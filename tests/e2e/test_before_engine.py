@@ -1,0 +1,145 @@
+"""Playable at first paint: the page plays the engine's own rules until Pyodide takes over.
+
+Each test holds the engine's WebAssembly back (a route that does not answer until the
+test lets it through), so what is checked happens before the engine exists; then the
+engine takes over, and the game must go on from exactly the board on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from playwright.sync_api import Page, Route
+
+from game import rules
+from tests.e2e import positions
+from tests.e2e.conftest import OpenGame
+from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
+from tests.e2e.positions import State
+
+KEYS = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown"}
+WASM = "**/pyodide.asm.wasm"
+
+
+class Held:
+    """The engine's WebAssembly held back for one page, until `release`."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.routes: list[Route] = []
+        self.released = False
+        page.route(WASM, self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+        self.routes = []
+
+
+@contextmanager
+def engine_held(game: GamePage) -> Iterator[Held]:
+    held = Held(game.page)
+    try:
+        yield held
+    finally:
+        held.release()
+
+
+def judged_moves(game: GamePage, count: int, first: int = 0) -> State:
+    """`count` keys, each judged by the rules: the board after it is one the slide and a
+    spawn of 2 or 4 in an empty cell allow (or unchanged when the slide changes nothing)."""
+    for n in range(count):
+        before = game.game_state()
+        board = before[0]
+        legal = rules.legal_directions(board)
+        direction = legal[n % len(legal)] if n % 5 else "left"  # now and then one that may not move
+        game.press(KEYS[direction])
+        data = game.wait_inputs(first + n + 1)
+        after = game.game_state()
+        if rules.slide(board, direction)[0] == board:
+            assert after == before, f"{direction} changed nothing by the rules, yet {data['board']}"
+        else:
+            assert after in positions.after_move([before], direction), (direction, before, after)
+        assert data["engine"] == "starting", "the engine's wasm is held: the page played this"
+    return game.game_state()
+
+
+def test_a_first_visit_plays_at_once_and_the_engine_takes_over_without_a_seam(game: GamePage) -> None:
+    with engine_held(game) as held:
+        game.goto()
+        data = game.wait_playable()
+        assert data["engine"] == "starting" and data["moves"] == "0"
+        tiles = game.tiles()
+        assert len(tiles) == 2 and positions.tile_count(positions.parse_board(data["board"])) == 2
+        shown = judged_moves(game, 12)
+        game.page.reload()  # before the engine ever ran: the very board comes back
+        data = game.wait_playable()
+        assert game.game_state() == shown and data["engine"] == "starting"
+        shown = judged_moves(game, 6)
+        assert game.evaluate("() => localStorage.getItem('py2048:game')") is None  # steps only
+        held.release()
+        data = game.wait_ready()
+        assert game.game_state() == shown, "the hand-over moved the board"
+        assert game.evaluate("() => localStorage.getItem('py2048:game-steps')") is None
+        stored = game.evaluate("() => JSON.parse(localStorage.getItem('py2048:game'))")
+        assert (stored["score"], stored["moves"]) == shown[1:]
+        assert positions.board_attr(tuple(map(tuple, stored["board"]))) == data["board"]
+        played = game.game_state()
+        legal = rules.legal_directions(played[0])[0]
+        game.press(KEYS[legal])
+        game.wait_inputs(int(data["inputs"]) + 1)
+        assert game.game_state() in positions.after_move([played], legal)
+    after = game.game_state()
+    game.page.reload()
+    game.wait_ready()
+    assert game.game_state() == after
+
+
+def test_a_game_given_up_before_the_engine_ran_is_in_the_statistics_after(game: GamePage) -> None:
+    with engine_held(game) as held:
+        game.goto()
+        game.wait_playable()
+        moved = judged_moves(game, 8)
+        game.click("#new-game")
+        game.click("[data-action=confirm-new]")
+        game.wait_for("a new game", lambda data: data["moves"] == "0")
+        game.click("#stats")  # before the engine: the numbers wait for it, and say so
+        assert game.evaluate("() => document.getElementById('stats-grid').hasAttribute('data-starting')")
+        assert game.page.locator(".stats-waiting").is_visible()
+        held.release()
+        game.wait_ready()
+        game.poll("the numbers", lambda: game.page.locator("#stat-played").text_content() == "1")
+        assert not game.page.locator(".stats-waiting").is_visible()
+        assert game.page.locator("#stat-moves").text_content() == str(moved[2])
+        assert game.page.locator("#stat-best-score").text_content() == f"{moved[1]:,}"
+
+
+def test_another_tab_follows_the_moves_of_a_tab_whose_engine_is_still_starting(
+        open_game: OpenGame) -> None:
+    first = open_game(viewport={"width": 1000, "height": 800})
+    first.start()
+    second = GamePage(first.context, first.context.new_page(), first.base_url)
+    with engine_held(second) as held:
+        second.goto()
+        second.wait_playable()
+        assert second.game_state() == first.game_state()  # the same stored game
+        shown = judged_moves(second, 5)
+        first.poll("the first tab following", lambda: first.game_state() == shown, BOOT_TIMEOUT)
+        held.release()
+        second.wait_ready()
+        assert second.game_state() == shown
+    assert first.evaluate("() => localStorage.getItem('py2048:game-steps')") is None
+    legal = rules.legal_directions(shown[0])[0]
+    inputs = int(second.state()["inputs"])
+    second.press(KEYS[legal])
+    second.wait_inputs(inputs + 1)
+    moved = second.game_state()
+    first.poll("the first tab following the engine's move", lambda: first.game_state() == moved)
