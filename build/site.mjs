@@ -11,10 +11,20 @@
 // how browsers notice the update. index.html gets <meta name="py2048-release">: only
 // the built page registers the worker (assets/offline.js); the development page, served
 // straight from the repository, never does.
+//
+// Made for a phone's link (docs/engine-start.md, "When the engine starts"): the UI's
+// Python (pyscript.toml's [files] and the entry script, without docstrings and
+// comments: build/site/strip.py) ships as one document,
+// assets/ui-python.json, unpacked by assets/unpack.py (build/site/unpack.py) before the
+// page runs, instead of some forty files fetched six at a time; and index.html asks
+// for MicroPython and that document at once (<link rel="preload">), while PyScript's
+// own modules load, instead of after them. The engine's sources stay single files (its
+// worker fingerprints them).
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { pageFiles } from "./precache.mjs";
 
 const args = process.argv.slice(2);
@@ -29,13 +39,58 @@ if (!outDir || args.length !== 1) {
 }
 
 const template = fs.readFileSync(path.join(root, "build/sw.js"), "utf8");
-const files = await pageFiles(root);
+const { ENGINE_FILES } = await import(pathToFileURL(path.join(root, "assets/engine/sources.mjs")).href);
+
+// The UI's Python: the entry script and pyscript.toml's [files], in one document.
+const BUNDLE = "assets/ui-python.json";
+const UNPACK = "assets/unpack.py";
+const toml = fs.readFileSync(path.join(root, "pyscript.toml"), "utf8");
+const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
+const entry = /<script type="mpy" src="([^"]+)" config="pyscript.toml"><\/script>/.exec(html);
+if (!entry) throw new Error('index.html: no <script type="mpy" src="…" config="pyscript.toml">');
+const uiPython = [...toml.matchAll(/^"\.\/([^"]+\.py)" = "\.\/\1"$/gm)].map((m) => m[1]).concat([entry[1]]);
+const sources = Object.fromEntries(uiPython.map((file) => [file, fs.readFileSync(path.join(root, file), "utf8")]));
+// (build/site/strip.py: without docstrings and comments; PYTHON names the interpreter)
+const stripped = spawnSync(process.env.PYTHON || "python3", [path.join(root, "build/site/strip.py")],
+  { input: JSON.stringify(sources), maxBuffer: 1 << 26 });
+if (stripped.status !== 0) throw new Error(`build/site/strip.py failed: ${stripped.stderr}`);
+const bundle = JSON.parse(stripped.stdout.toString("utf8"));
+const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
+const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.json"\n`);
+// What PyScript imports at start: its core chunk (core.js's one import), and the chunks
+// that core imports at once (named here before their content hash, as a session's
+// requests show them); asked for at once too, rather than one round trip after another.
+const PYSCRIPT = "assets/runtime/pyscript/";
+const PYSCRIPT_START = ["toml", "deprecations-manager", "error", "py-game", "donkey", "py-editor", "py-terminal"];
+const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
+const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];
+if (!core) throw new Error(`${PYSCRIPT}core.js imports no core chunk`);
+const imported = [...fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8").matchAll(/"\.\/([\w-]+-[\w-]{8}\.js)"/g)]
+  .map((m) => m[1]);
+const chunks = [core, ...new Set(imported.filter((name) => PYSCRIPT_START.includes(name.slice(0, -12))))];
+if (chunks.length !== PYSCRIPT_START.length + 1) throw new Error(`PyScript's start-up chunks: found ${chunks}`);
+const MICROPYTHON = "assets/runtime/micropython/";
+const preloads = [
+  ...chunks.map((name) => `<link rel="modulepreload" href="${PYSCRIPT}${name}">`),
+  `<link rel="modulepreload" href="${MICROPYTHON}micropython.mjs">`,
+  `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
+  `<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>`,
+  `<link rel="preload" href="${BUNDLE}" as="fetch" type="application/json" crossorigin>`,
+  `<link rel="preload" href="${UNPACK}" as="fetch" crossorigin>`,
+].join("\n");
+const built = {
+  "pyscript.toml": siteToml,
+  [BUNDLE]: JSON.stringify(bundle),
+  [UNPACK]: fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8"),
+};
+const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, UNPACK]).sort();
+const contentOf = (file) => (file in built ? Buffer.from(built[file]) : fs.readFileSync(path.join(root, file)));
 
 const hash = crypto.createHash("sha256");
 hash.update(template);
 for (const file of files) {
   hash.update(`\0${file}\0`);
-  hash.update(fs.readFileSync(path.join(root, file)));
+  hash.update(contentOf(file));
 }
 const release = hash.digest("hex").slice(0, 16);
 
@@ -45,10 +100,13 @@ for (const file of files) {
   const target = path.join(outDir, file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   if (file === "index.html") {
-    const html = fs.readFileSync(path.join(root, file), "utf8");
-    const marked = html.replace(/(<meta charset="utf-8">\n)/, `$1<meta name="py2048-release" content="${release}">\n`);
-    if (marked === html) throw new Error('index.html: no <meta charset="utf-8"> line to put the release after');
-    fs.writeFileSync(target, marked);
+    let page = html.replace(/(<meta charset="utf-8">\n)/, `$1<meta name="py2048-release" content="${release}">\n`);
+    if (page === html) throw new Error('index.html: no <meta charset="utf-8"> line to put the release after');
+    page = page.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
+    page = page.replace(entry[0], entry[0].replace(entry[1], UNPACK));
+    fs.writeFileSync(target, page);
+  } else if (file in built) {
+    fs.writeFileSync(target, built[file]);
   } else {
     fs.copyFileSync(path.join(root, file), target);
   }

@@ -16,8 +16,10 @@ alternated round by round (A, B, C, A, B, C ...), each in a fresh browser contex
    (tests/bench/replays.py);
 5. bytes of each cold load (from the server's log, rows of 1 and 3);
 6. Lighthouse desktop and phone (skipped by --quick); 7. engine moves/s on CPython.
-Phone run (`--network phone`): measurement 1 only, under Lighthouse's mobile link and 4x
-CPU emulated over CDP, after checking what that emulation reaches (tests/bench/throttle.py).
+Phone run (`--network phone`): a phone's first and repeat visit (tests/bench/phone.py):
+`make dist`'s site under a sub-path, through a link that is the bench's own server
+(Lighthouse's phone link: 150 ms round trip, 1.6 Mbit/s shared), 4x CPU on the page,
+alternated with `--before DIR` (an earlier build's dist/site) and the anchor.
 Each kind of run writes its own section of bench/results.json ("desktop", "phone") and
 leaves the other one as it was. Every number is a median over runs; nothing passes or fails.
 Progress goes to stderr, the report to stdout.
@@ -38,7 +40,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.bench import autoplay, engine, lighthouse, machine, replays, solver, throttle
+from tests.bench import autoplay, engine, lighthouse, machine, phone, replays, solver
 from tests.bench.boot import Target, boot_run
 from tests.bench.keys import first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
@@ -50,11 +52,11 @@ from tests.bench.report import (
     failures,
     input_rows,
     lighthouse_rows,
+    phone_rows,
     solver_rows,
-    throttle_rows,
     traced_rows,
 )
-from tests.bench.server import Site, serve
+from tests.bench.server import Link, Site, serve
 from tests.bench.traced import traced_boot
 from tests.browser import LAUNCH_ARGS, ROOT, find_chromium
 
@@ -71,7 +73,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true", help="fewer runs and moves, no Lighthouse")
     parser.add_argument("--anchor", type=Path, default=None, help="a directory with the original 2048")
     parser.add_argument("--network", choices=sorted(NETWORKS), default="none",
-                        help="phone: only the boot measurement, on an emulated phone link and CPU")
+                        help="phone: a phone's first and repeat visit, on a slow link and CPU")
+    parser.add_argument("--before", type=Path, default=None,
+                        help="with --network phone: an earlier build's dist/site, measured alongside")
+    parser.add_argument("--engine-at-once", action="store_true",
+                        help="with --network phone: also our page starting its engine at once")
     parser.add_argument("--moves", type=int, default=None, help="moves per latency run (default 200)")
     parser.add_argument("--interval", type=float, default=0.1, help="least seconds between two moves")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse")
@@ -79,8 +85,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     options = parser.parse_args(argv)
     options.runs = options.runs or (2 if options.quick else 5)
     options.moves = options.moves or (40 if options.quick else 200)
-    if options.anchor is not None and not (options.anchor / "index.html").is_file():
-        parser.error(f"--anchor {options.anchor}: no index.html there")
+    for name, folder in (("--anchor", options.anchor), ("--before", options.before)):
+        if folder is not None and not (folder / "index.html").is_file():
+            parser.error(f"{name} {folder}: no index.html there")
     return options
 
 
@@ -166,6 +173,9 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     plays["ours, reduced motion"] = lambda: latency(
         browser, ours, options.moves, options.interval, reduced_motion=True
     )
+    plays["ours, before the engine (page plays), motion on"] = lambda: latency(
+        browser, ours, options.moves, options.interval, before_engine=True
+    )
     section["first_move"] = rounds(options.runs, "first key", firsts)
     section["latency"] = rounds(options.runs, f"latency ({options.moves} moves)", plays)
     log(f"auto-play at full speed ({autoplay.MOVES} moves)")
@@ -182,26 +192,35 @@ def lighthouse_section(options: argparse.Namespace, site: Site, chromium: str) -
     })
 
 
-def phone(options: argparse.Namespace, browser: Browser, site: Site) -> dict[str, Any]:
-    log("checking what the emulation reaches")
-    section: dict[str, Any] = {
-        "throttle": throttle.check(browser, site),
-        "worker_target_cpu": throttle.worker_target_cpu(browser, site),
-    }
-    targets = boot_targets(site, None, floors=False)
-    warm_up(browser, targets)
-    network = NETWORKS["phone"]
-    section["boot"] = rounds(options.runs, "boot on the phone link", {
-        t.name: (lambda t=t: boot_run(browser, t, network, timeout=900)) for t in targets  # type: ignore[misc]
-    })
-    return section
+def phone_section(options: argparse.Namespace, browser: Browser, anchor: Path | None) -> dict[str, Any]:
+    """The phone's visits (tests/bench/phone.py), every target through one link."""
+    link = Link(phone.ROUND_TRIP_MS, phone.BYTES_PER_SECOND)
+    with contextlib.ExitStack() as stack:
+        built = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "site"
+        log("building the site (make dist's dist/site)")
+        subprocess.run(["node", str(ROOT / "build" / "site.mjs"), str(built)], check=True,
+                       capture_output=True)
+        sites = {"ours": built}
+        if options.before is not None:
+            sites["before"] = options.before
+        targets = [Target(name, "ours", stack.enter_context(serve(folder, phone.SUB_PATH, link)), "")
+                   for name, folder in sites.items()]
+        if options.engine_at_once:
+            targets.insert(1, Target("ours, engine at once", "ours", targets[0].site, "",
+                                     scripts=(phone.ENGINE_AT_ONCE,)))
+        if anchor is not None:
+            targets.append(Target("anchor", "anchor", stack.enter_context(serve(anchor, "/", link)), ""))
+        return {"visits": rounds(options.runs, "phone visits", {
+            t.name: (lambda t=t: phone.run(browser, t)) for t in targets  # type: ignore[misc]
+        })}
 
 
 def table_of(section: dict[str, Any]) -> Table:
     table = Table()
-    if "throttle" in section:
-        throttle_rows(table, section["throttle"], section["worker_target_cpu"])
-    boot_rows(table, section["boot"])
+    if "visits" in section:
+        phone_rows(table, section["visits"])
+    if "boot" in section:
+        boot_rows(table, section["boot"])
     if section.get("traced"):
         traced_rows(table, section["traced"])
     if "first_move" in section:
@@ -217,7 +236,7 @@ def table_of(section: dict[str, Any]) -> Table:
     if "solver" in section:
         solver_rows(table, section["solver"])
     failures(table, {k: section[k]
-                     for k in ("boot", "traced", "first_move", "latency", "autoplay", "lighthouse")
+                     for k in ("boot", "visits", "traced", "first_move", "latency", "autoplay", "lighthouse")
                      if section.get(k)})
     return table
 
@@ -237,8 +256,9 @@ def header(section: dict[str, Any]) -> str:
         f"Cache-Control max-age=600 like a static host. Whole bench: {section['seconds'] / 60:.1f} min.",
     ]
     if c["network"] == "phone":
-        lines.append("Phone link (CDP, page target): 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up; "
-                     "CPU 4x slower on the page's main thread (see the emulation rows for the worker).")
+        lines.append("Phone link made by the bench's server for everything (page, worker, service worker): "
+                     "150 ms round trip per response, 1.6 Mbit/s shared; `make dist`'s site under "
+                     f"{phone.SUB_PATH}; CPU 4x slower on the page's main thread (CDP).")
     if not c.get("anchor"):
         lines.append("Anchor rows skipped: no ANCHOR=<directory of the original 2048> given.")
     if c.get("lighthouse_skipped"):
@@ -305,13 +325,13 @@ def main(argv: list[str] | None = None) -> None:
         "runs": options.runs, "quick": options.quick, "network": options.network,
         "network_label": "desktop, no emulation" if options.network == "none" else "phone link emulated",
         "moves": options.moves, "interval_s": options.interval,
-        "anchor": bool(options.anchor), "lighthouse": None,
+        "anchor": bool(options.anchor), "before": str(options.before or ""), "lighthouse": None,
     }
     with serve(ROOT) as site, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
         section["machine"] = machine.describe(browser.version)
         if options.network == "phone":
-            section.update(phone(options, browser, site))
+            section.update(phone_section(options, browser, options.anchor))
         else:
             if options.anchor is None:
                 log("no --anchor (make bench ANCHOR=<dir>): the anchor rows are skipped")

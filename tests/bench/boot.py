@@ -28,7 +28,7 @@ from tests.bench.server import Site
 
 # When a load counts as done, per kind of page.
 READY = {
-    "ours": "window.__bench && window.__bench.ready !== null",
+    "ours": "window.__bench && window.__bench.ready !== null && window.__bench.engine !== null",
     "floor": "document.body && document.body.dataset.status !== 'loading'",
     "anchor": "window.__bench && window.__bench.tilesFrame !== null && document.readyState === 'complete'",
 }
@@ -39,8 +39,9 @@ READOUT = {
     "ours": f"""(() => {{
         const b = window.__bench, game = document.getElementById('game');
         return {{fcp: {FCP}, tiles: b.tilesFrame ?? b.tiles, tiles_dom: b.tiles, ready: b.ready,
-                 status: b.status, engine: game.dataset.engine || null,
-                 longest: window.__tasks.longest(0, b.ready), tasks: window.__tasks.flush()}};
+                 status: b.status, taken_over: b.engine, engine: game.dataset.engine || null,
+                 longest: window.__tasks.longest(0, b.ready),
+                 longest_to_engine: window.__tasks.longest(0, b.engine), tasks: window.__tasks.flush()}};
     }})()""",
     "floor": f"""(() => {{
         const f = window.__floor || {{}};
@@ -60,13 +61,15 @@ READOUT = {
 class Target:
     """One page to boot: `name` in the report, `kind` (ours, floor, anchor), where:
     `path` on `site`, or `address` when it is not on a server (the one offline file
-    opened by file://; `site` then only counts no bytes)."""
+    opened by file://; `site` then only counts no bytes); `scripts` run before the
+    page's own (a variant of the page, for a measurement)."""
 
     name: str
     kind: str
     site: Site
     path: str
     address: str = ""
+    scripts: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:

@@ -4,9 +4,11 @@ Same procedure for our page and the original 2048 (the anchor), in fresh context
 no saved game (a new visitor):
 - first move: from navigation start, an arrow key every ~50 ms from the moment the
   page is committed (the earliest it can take input) until a key moves the board. Our
-  page queues keys pressed while Python loads and applies them once the engine is
-  ready; the anchor ignores keys until its script has run.
-- latency: once playable, `moves` moves, each a legal one (chosen with our own rules,
+  page keeps keys pressed before its MicroPython runs and plays them itself as soon as
+  it does, long before the engine; the anchor ignores keys until its script has run.
+- latency: once the engine has taken over (ours; or, for the "before the engine" runs,
+  with the engine's wasm held back so that the page plays every move itself), or once
+  the anchor is playable, `moves` moves, each a legal one (chosen with our own rules,
   down-left-right-up first, so both games are played alike), pressed only after the
   previous one showed, at most one per `interval` s (a fast player). Latency is the key's
   keydown event.timeStamp to the board mutation (ours: #game data-board; anchor:
@@ -46,21 +48,27 @@ def first_move(browser: Browser, target: Target, network: Network = DESKTOP,
     """Press arrows every `every` s from commit until a key moved the board."""
     with fresh_page(browser, scripts_for(target.kind, None), network) as page:
         page.goto(target.url, wait_until="commit")
-        end = time.monotonic() + timeout
-        pressed = 0
-        while True:
-            started = time.monotonic()
-            page.keyboard.press(EARLY_KEYS[pressed % len(EARLY_KEYS)])
-            pressed += 1
-            if page.evaluate("window.__bench && window.__bench.firstMove !== null"):
-                break
-            if started > end:
-                raise TimeoutError(f"{target.name}: no key moved the board in {timeout:.0f} s")
-            time.sleep(max(0.0, started + every - time.monotonic()))  # pacing, not waiting
-        found: dict[str, Any] = page.evaluate(
-            "(() => { const b = window.__bench;"
-            " return {first_move: b.firstMove, ready: b.ready ?? b.tilesFrame, keys_heard: b.keys}; })()"
-        )
+        return press_until_moved(page, target.name, every, timeout)
+
+
+def press_until_moved(page: Page, name: str, every: float = 0.05, timeout: float = 120.0) -> dict[str, Any]:
+    """Press arrows every `every` s (from now: just after a navigation's commit) until a
+    key moved the board; when, with what the probe saw."""
+    end = time.monotonic() + timeout
+    pressed = 0
+    while True:
+        started = time.monotonic()
+        page.keyboard.press(EARLY_KEYS[pressed % len(EARLY_KEYS)])
+        pressed += 1
+        if page.evaluate("window.__bench && window.__bench.firstMove !== null"):
+            break
+        if started > end:
+            raise TimeoutError(f"{name}: no key moved the board in {timeout:.0f} s")
+        time.sleep(max(0.0, started + every - time.monotonic()))  # pacing, not waiting
+    found: dict[str, Any] = page.evaluate(
+        "(() => { const b = window.__bench;"
+        " return {first_move: b.firstMove, ready: b.ready ?? b.tilesFrame, keys_heard: b.keys}; })()"
+    )
     found["keys_pressed"] = pressed
     return found
 
@@ -101,12 +109,22 @@ def restart(page: Page, kind: str) -> None:
                        return s && !s.over && (!s.won || s.keepPlaying); })()""")
 
 
+# Our page before its engine runs: the page plays its own game (game/ui/early.py).
+PLAYABLE = "window.__bench && window.__bench.ready !== null"
+HELD = "**/pyodide.asm.wasm"  # held back, never answered: the engine cannot start
+
+
 def latency(browser: Browser, target: Target, moves: int, interval: float = 0.1,
-            reduced_motion: bool = False, timeout: float = 120.0) -> dict[str, Any]:
-    """`moves` legal key presses once the page is playable; latencies and long tasks."""
+            reduced_motion: bool = False, timeout: float = 120.0, before_engine: bool = False
+            ) -> dict[str, Any]:
+    """`moves` legal key presses once the engine has taken the game over (or, with
+    `before_engine`, with the engine held back: every move played by the page itself);
+    latencies and long tasks."""
     with fresh_page(browser, scripts_for(target.kind, None), DESKTOP, reduced_motion) as page:
+        if before_engine:
+            page.route(HELD, lambda route: None)
         page.goto(target.url, wait_until="commit")
-        poll(page, READY[target.kind], timeout=timeout)
+        poll(page, PLAYABLE if before_engine else READY[target.kind], timeout=timeout)
         if target.kind == "anchor":
             poll(page, "localStorage.getItem('gameState') !== null")
         since = float(page.evaluate("performance.now()"))

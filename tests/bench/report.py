@@ -97,7 +97,8 @@ def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: 
 
     each("first contentful paint", "fcp", ms, True)
     each("board on screen (ours: saved board's first tile; anchor: first tiles)", "tiles", ms, True)
-    each("playing (data-status leaves loading)", "ready", ms, False)
+    each("board playable (data-status leaves loading)", "ready", ms, False)
+    each("engine took the game over (data-engine leaves starting)", "taken_over", ms, False)
     for policy, runs in ours.items():
         for visit in VISITS:
             booted = Counter(str(run[visit].get("engine")) for run in runs)
@@ -109,7 +110,8 @@ def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: 
             table.add("snapshot kept for the next visit (HTTP cache after a plain first boot; "
                       "one file: made on the device, in IndexedDB)",
                       f"ours {policy} · fresh", cached, ms)
-    each("longest main-thread task before playing / board on screen", "longest", ms, True)
+    each("longest main-thread task before the board plays / is on screen", "longest", ms, True)
+    each("longest main-thread task before the engine took over", "longest_to_engine", ms, False)
     for name, runs in floors.items():
         for visit in VISITS:
             table.add("floor: bare worker's Python ready", f"{name} floor · {visit}",
@@ -117,23 +119,23 @@ def boot_rows(table: Table, boot: dict[str, list[dict[str, Any]]], with_extras: 
     for name in floors:
         for policy in ours:
             ratios = [
-                a["fresh"]["ready"] / b["fresh"]["ready"]
+                a["fresh"]["taken_over"] / b["fresh"]["ready"]
                 for a, b in zip(paired[f"ours {policy}"], paired[f"floor {name}"])
                 if "error" not in a and "error" not in b
-                and a["fresh"].get("ready") and b["fresh"].get("ready")
+                and a["fresh"].get("taken_over") and b["fresh"].get("ready")
             ]
-            table.add(f"our playing ÷ {name} floor (fresh, per round)", f"ours {policy} · fresh",
+            table.add(f"our engine taking over ÷ {name} floor (fresh, per round)", f"ours {policy} · fresh",
                       ratios, times)
     for variant in ("one file (file://)", "one file (http)"):
         for visit in VISITS:
             ratios = [
-                a[visit]["ready"] / b[visit]["ready"]
+                a[visit]["taken_over"] / b[visit]["taken_over"]
                 for a, b in zip(paired.get(f"ours {variant}", []), paired.get("ours auto", []))
                 if "error" not in a and "error" not in b
-                and a[visit].get("ready") and b[visit].get("ready")
+                and a[visit].get("taken_over") and b[visit].get("taken_over")
             ]
             if ratios:
-                table.add(f"{variant} playing ÷ the site's (ours auto), per round",
+                table.add(f"{variant} engine taking over ÷ the site's (ours auto), per round",
                           f"ours {variant} · {visit}", ratios, times)
     if with_extras:
         bytes_rows(table, {p: runs for p, runs in ours.items() if not p.startswith("one file")}, anchor)
@@ -156,9 +158,10 @@ def bytes_rows(table: Table, ours: dict[str, list[dict[str, Any]]],
         variants["anchor (until load + tiles)"] = anchor
     for name, runs in variants.items():
         totals = [run["fresh"]["bytes"]["total"] for run in runs]
-        table.add("bytes of a cold load until playing, gzip-6 as served", name,
+        table.add("bytes of a cold load until the engine took over, gzip-6 as served", name,
                   [t["gzip"] for t in totals], mb)
-        table.add("bytes of a cold load until playing, raw", name, [t["raw"] for t in totals], mb)
+        table.add("bytes of a cold load until the engine took over, raw", name,
+                  [t["raw"] for t in totals], mb)
         split = [run["fresh"]["bytes"] for run in runs]
         parts = " / ".join(
             mb(statistics.median(s[part]["gzip"] for s in split)) for part in ("runtime", "snapshot", "own")
@@ -249,27 +252,34 @@ def depth(value: float) -> str:
     return f"{value:.2f}"
 
 
-def throttle_rows(table: Table, check: dict[str, Any], worker_cpu: dict[str, Any]) -> None:
-    """What the phone mode's emulation reaches (tests/bench/throttle.py)."""
-    for where in ("main", "worker"):
-        table.add(f"emulated phone link: {check['download_bytes'] / 1e3:.0f} kB download "
-                  f"(expected {check['expected_emulated_download_ms']:,.0f} ms)",
-                  f"{where} thread" if where == "main" else "dedicated worker",
-                  check["download_ms"]["phone"][where], ms)
-    rate = f"{check['cpu_rate']:g}x"
-    for where in ("main", "worker"):
-        slow = check["spin_ms"][rate][where]
-        fast = check["spin_ms"]["1x"][where]
-        ratio = (slow["median"] / fast["median"]) if slow["median"] and fast["median"] else None
-        table.text(f"CPU throttling {rate}: busy loop slowdown", f"{where} thread" if where == "main"
-                   else "dedicated worker", "—" if ratio is None else times(ratio),
-                   f"{ms(fast['median'] or 0)} → {ms(slow['median'] or 0)}", slow["n"])
-    answer = worker_cpu.get("answer")
-    said = answer.get("message") if isinstance(answer, dict) and "message" in answer else "accepted"
-    table.text("Emulation.setCPUThrottlingRate on the worker's own CDP target", "dedicated worker",
-               str(said))
-    for state in ("off", "phone"):
-        link = check["navigator_connection"][state]["worker"]
-        table.text("navigator.connection in the worker (the auto policy's input)",
-                   "no emulation" if state == "off" else "phone emulation",
-                   f"{link.get('downlink')} Mbit/s, rtt {link.get('rtt')} ms, {link.get('type')}")
+def phone_rows(table: Table, visits: dict[str, list[dict[str, Any]]]) -> None:
+    """A phone's first and repeat visit over the slow link (tests/bench/phone.py), each
+    target against the anchor run by run."""
+    paired = visits
+    runs = {name: ok(found) for name, found in visits.items()}
+    for measure, key in (("phone: first tiles on screen", "tiles"),
+                         ("phone: first key that moves the board (an arrow every 50 ms)", "first_move"),
+                         ("phone: engine took the game over", "taken_over"),
+                         ("phone: longest main-thread task before the first move", "longest")):
+        for name, found in runs.items():
+            for visit in VISITS:
+                values = visit_values(found, visit, key)
+                if any(v is not None for v in values):
+                    table.add(measure, f"{name} · {visit}", values, ms)
+    for key, label in (("tiles", "first tiles"), ("first_move", "first moving key")):
+        for name in runs:
+            if name == "anchor" or "anchor" not in paired:
+                continue
+            for visit in VISITS:
+                ratios = [a[visit][key] / b[visit][key] for a, b in zip(paired[name], paired["anchor"])
+                          if "error" not in a and "error" not in b
+                          and a[visit].get(key) and b[visit].get(key)]
+                table.add(f"phone: {label} ÷ the anchor's (per round)", f"{name} · {visit}", ratios, times)
+    for name, found in runs.items():
+        sent = [run["fresh"]["bytes"]["total"]["sent"] for run in found]
+        table.add("phone: bytes on the wire, first visit (until the engine took over; anchor: moved)",
+                  name, sent, mb)
+        active = [run["fresh"].get("worker_active_after_s") for run in found]
+        if any(v is not None for v in active):
+            table.add("phone: service worker active (every file kept), after the first visit",
+                      name, [v * 1000 for v in active if v is not None], ms)

@@ -10,7 +10,14 @@ while, and both change what a visit costs, above all on a slow link. So this ser
 - logs every request (path, status, raw and sent body bytes), so a benchmark can count
   exactly what one page load fetched, the worker's requests included;
 - answers `/__bench/bytes?n=N` with N incompressible, uncacheable bytes: a download of
-  known size, to check whether network emulation reaches a worker's requests.
+  known size;
+- serves under a sub-path when asked (`prefix`, as GitHub Pages serves a project site);
+- can be a slow link itself (`Link`): every response waits one round trip before its
+  first byte, and every body shares one rate limit with every other response of every
+  server on that link. Chromium's own network emulation holds a page to its rate but
+  not its workers and service worker alike (measured: a first visit's server sent 13 MB
+  in the 43 s in which 8.6 MB could pass), so the link is made here, where everything
+  the page, its worker and its service worker download passes.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from tests.browser import TYPES
@@ -35,6 +43,40 @@ from tests.browser import TYPES
 STORED_AS_IS = {".gz", ".zip", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".woff", ".woff2", ".br"}
 GZIP_LEVEL = 6
 CACHE_CONTROL = "max-age=600"
+
+
+class Link:
+    """A slow link between the browser and the bench's servers: one round trip before
+    each response, and one shared rate for all the bytes of every response (each chunk
+    waits its turn, so concurrent downloads share the rate as they would on a phone)."""
+
+    CHUNK = 16384
+
+    def __init__(self, round_trip_ms: float, bytes_per_second: float) -> None:
+        self.round_trip = round_trip_ms / 1000
+        self.rate = bytes_per_second
+        self.lock = threading.Lock()
+        self.free_at = 0.0  # when the link has sent every byte given to it so far
+
+    def wait_first_byte(self) -> None:
+        time.sleep(self.round_trip)
+
+    def write(self, out: Any, data: bytes) -> int:
+        """Send `data` at the link's pace; the bytes sent before the client hung up."""
+        sent = 0
+        for start in range(0, len(data), self.CHUNK):
+            chunk = data[start : start + self.CHUNK]
+            with self.lock:
+                begins = max(time.monotonic(), self.free_at)
+                self.free_at = begins + len(chunk) / self.rate
+                done = self.free_at
+            time.sleep(max(0.0, done - time.monotonic()))
+            try:
+                out.write(chunk)
+            except ConnectionError:
+                return sent
+            sent += len(chunk)
+        return sent
 
 
 def compressible(path: str) -> bool:
@@ -49,15 +91,18 @@ class Hit:
     path: str  # URL path, decoded, without the query
     status: int
     raw: int  # body bytes before compression (0 for 304 and errors)
-    sent: int  # body bytes on the wire
+    sent: int  # body bytes on the wire (to the client's end, or until it hung up)
     gzip: int  # body bytes if gzip-6 compressed like a server would (as is if already compressed)
+    done: float = 0.0  # time.monotonic() when the body was sent
 
 
 class Site:
     """A served directory: the request log and a cache of compressed files."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, prefix: str = "/", link: Link | None = None) -> None:
         self.root = root
+        self.prefix = prefix  # the site's sub-path ("/" for none), ending in "/"
+        self.link = link
         self.hits: list[Hit] = []
         self.lock = threading.Lock()
         self.packed: dict[tuple[str, int], bytes] = {}
@@ -110,6 +155,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send(200, os.urandom(size), "application/octet-stream", body, {"Cache-Control": "no-store"})
             self.site.record(Hit(arrived, path, 200, size, size, size))
             return
+        if not path.startswith(self.site.prefix):
+            self.send(404, b"not found\n", "text/plain", body, {})
+            self.site.record(Hit(arrived, path, 404, 0, 10, 10))
+            return
+        path = "/" + path[len(self.site.prefix):]
         file = self.site.root / path.lstrip("/")
         if file.is_dir():
             file = file / "index.html"
@@ -138,10 +188,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if compressible(file.name) and "gzip" in self.headers.get("Accept-Encoding", ""):
             data = packed
             headers["Content-Encoding"] = "gzip"
-        self.send(200, data, ctype, body, headers)
-        self.site.record(Hit(arrived, path, 200, len(raw), len(data), len(packed)))
+        sent = self.send(200, data, ctype, body, headers)
+        self.site.record(Hit(arrived, path, 200, len(raw), sent, len(packed), time.monotonic()))
 
-    def send(self, status: int, data: bytes, ctype: str, body: bool, headers: dict[str, str]) -> None:
+    def send(self, status: int, data: bytes, ctype: str, body: bool, headers: dict[str, str]) -> int:
+        """Answer; the body bytes that reached the client (fewer when it hung up)."""
+        link = self.site.link
+        if link is not None:
+            link.wait_first_byte()
         self.send_response(status)
         if ctype:
             self.send_header("Content-Type", ctype)
@@ -150,10 +204,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if status != 304:
             self.send_header("Content-Length", str(len(data)))
         self.end_headers()
-        if body and status != 304:
-            # A browser that gave up on it (a closed context) is nothing to report.
-            with contextlib.suppress(ConnectionError):
-                self.wfile.write(data)
+        if not body or status == 304:
+            return 0
+        # A browser that gave up on it (an aborted download, a closed context) is
+        # nothing to report, but only what it got was sent.
+        if link is not None:
+            return link.write(self.wfile, data)
+        try:
+            self.wfile.write(data)
+        except ConnectionError:
+            return 0
+        return len(data)
 
 
 class Server(http.server.ThreadingHTTPServer):
@@ -166,12 +227,13 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(root: Path) -> Iterator[Site]:
-    """Serve `root` on a free loopback port; yields the Site, its `url` ending in /."""
-    site = Site(root)
+def serve(root: Path, prefix: str = "/", link: Link | None = None) -> Iterator[Site]:
+    """Serve `root` on a free loopback port, under `prefix`, through `link` if given;
+    yields the Site, its `url` (the prefix's address, ending in /)."""
+    site = Site(root, prefix, link)
     handler = type("SiteHandler", (Handler,), {"site": site})
     server = Server(("127.0.0.1", 0), handler)
-    site.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    site.url = f"http://127.0.0.1:{server.server_address[1]}{prefix}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -1,13 +1,14 @@
 // Our page's probe (installed before any page script). Times, in ms after navigation
 // start (performance.now()), from the page's contract (#game data attributes):
 //   tiles       first tile in #tiles; tilesFrame: the next animation frame after it
-//   ready       data-status left "loading"; status: what it became
+//   ready       data-status left "loading" (the board can be played); status: what it became
+//   engine      data-engine left "starting" (the engine took the game over); boot: how it started
 //   firstMove   data-moves grew past its value at `ready` (a key moved the board)
 //   lat         per key press: keydown event.timeStamp → data-board changed
 //   frameLat    the same key → the next animation frame after that change
 (() => {
   const b = (window.__bench = {
-    tiles: null, tilesFrame: null, ready: null, status: null, firstMove: null,
+    tiles: null, tilesFrame: null, ready: null, status: null, engine: null, boot: null, firstMove: null,
     lastKey: null, keys: 0, lat: [], frameLat: [],
   });
   addEventListener("keydown", (event) => {
@@ -27,7 +28,11 @@
     new MutationObserver((records) => {
       const now = performance.now();
       for (const r of records) {
-        if (r.attributeName === "data-status" && b.ready === null && game.dataset.status !== "loading") {
+        if (r.attributeName === "data-engine" && b.engine === null &&
+            game.dataset.engine && game.dataset.engine !== "starting") {
+          b.engine = now;
+          b.boot = game.dataset.engine;
+        } else if (r.attributeName === "data-status" && b.ready === null && game.dataset.status !== "loading") {
           b.ready = now;
           b.status = game.dataset.status;
           movesAtReady = Number(game.dataset.moves);
@@ -41,6 +46,6 @@
           requestAnimationFrame(() => b.frameLat.push(performance.now() - key));
         }
       }
-    }).observe(game, { attributes: true, attributeFilter: ["data-status", "data-moves", "data-board"] });
+    }).observe(game, { attributes: true, attributeFilter: ["data-status", "data-engine", "data-moves", "data-board"] });
   });
 })();
