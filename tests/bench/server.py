@@ -22,7 +22,6 @@ while, and both change what a visit costs, above all on a slow link. So this ser
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import http.server
 import mimetypes
