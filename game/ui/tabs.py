@@ -25,7 +25,7 @@ a method answers with the queue action that does it ("follow", "best", "stats").
 import json
 
 from game.ui import snapshot
-from game.ui.store import BEST, REJECTED, STATS, game_key, steps_key
+from game.ui.store import BEST, REJECTED, SETTINGS, STATS, game_key, steps_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,6 +33,17 @@ if TYPE_CHECKING:
 
 # The merge action for each merged document (the queue action, game/ui/app.py).
 MERGES = {BEST: "best", STATS: "stats"}
+
+
+def stored_elsewhere(key: str, game: str) -> "str | None":
+    """The queue action for another tab's write to item `key` (without the prefix) while
+    this tab shows the game stored under `game`: follow it, or merge best scores or
+    statistics; "settings" for the settings; None for anything else."""
+    if key in (game, steps_key(game)):
+        return "follow"
+    if key == SETTINGS:
+        return "settings"
+    return MERGES.get(key)
 
 
 class SharedSaves:

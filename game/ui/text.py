@@ -155,6 +155,16 @@ def dialog_sentences(state: "dict[str, Any]", lang: str = "") -> "list[tuple[str
     return [("win-text", won), ("over-text", over), ("confirm-text", confirm)]
 
 
+def switched(reply: "dict[str, Any]", size_name: str, lang: str = "") -> str:
+    """What another board (a size, the daily board, an import) says when it comes."""
+    state = reply["state"]
+    if state.get("mode") == "daily":
+        key = "switched_daily_practice" if state.get("practice") else "switched_daily"
+    else:
+        key = "switched_new" if reply.get("spawns") else "switched_resumed"
+    return say(key, lang, size=size_name, date=state.get("date", ""), score=number(state["score"], lang))
+
+
 def cell_label(value: int, row: int, col: int, lang: str = "") -> str:
     """A board cell for a screen reader: "8, row 1, column 2" or "empty, row 1, …"."""
     if value:

