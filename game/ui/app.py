@@ -141,9 +141,9 @@ class App:
         is handed every stored game with steps beside it, the one on screen last."""
         self.worker = js.window.py2048Engine
         self.boot_kind = str(info.boot)
-        for key in handover.others(self.saves):
-            self.push("handover:" + key)
-        self.push("handover")
+        self.turns.first(*(["handover:" + key for key in handover.others(self.saves)] + ["handover"]))
+        if not self.turns.busy:
+            self.turns.release()
 
     def start_args(self, key: str = "") -> "list[Any]":
         """The `start` call for the game stored under `key` (the one on screen by

@@ -59,9 +59,12 @@ class Turns:
         self.held = False
         self.next()
 
-    def first(self, action: str) -> None:
-        """Put `action` at the head of the queue (once): it runs before any other input."""
-        if action not in self.queue:
+    def first(self, *actions: str) -> None:
+        """Put `actions` at the head of the queue, in order (each once): they run before
+        any other input."""
+        for action in reversed(actions):
+            if action in self.queue:
+                self.queue.remove(action)
             self.queue.insert(0, action)
 
     def drop(self, starting: str) -> None:
@@ -94,7 +97,13 @@ class Turns:
         answer is shown at once (None: nothing to wait for)."""
         if self.engine is not None:
             return self.engine.call(name, *args)
-        reply = self.early.call(name, *args)
+        try:
+            reply = self.early.call(name, *args)
+        except Exception as error:  # never expected; the engine will judge what is stored
+            self.host.log_error("the page could not play %s: %r; waiting for the engine" % (name, error))
+            self.queue.insert(0, self.current)
+            self.held = True  # until the engine is there (`release`)
+            return None
         if reply is None:
             self.host.keep(self.current)
             return None

@@ -155,3 +155,22 @@ def test_the_hand_over_is_seamless_when_the_engine_has_the_game_on_screen() -> N
     assert not handover.seamless(None, shown)
     assert handover.refusal({"handover": {"refused": ""}}) == ""
     assert handover.board_of("game-5") == (5, False) and handover.board_of("daily") == (4, True)
+
+
+def test_if_the_page_cannot_play_an_action_it_waits_for_the_engine_not_lost() -> None:
+    host = started()
+
+    def broken(*args: "Any") -> "Any":
+        raise ValueError("a clock the page cannot read")
+
+    host.turns.early.call = broken  # type: ignore[method-assign]
+    host.turns.push("left")
+    host.turns.push("up")
+    assert host.turns.queue == ["left", "up"] and host.turns.held and host.inputs == 0
+    engine = Engine()
+    host.turns.engine = engine
+    host.turns.first("handover-like")
+    host.turns.release()
+    assert engine.calls[0] == ("undo", 0)  # (the fake host asks "undo" for any other action)
+    engine.promises[0].resolve(json.dumps({"kind": "start", "changed": True}))
+    assert engine.calls[1] == ("move", "left", 0)
