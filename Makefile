@@ -94,7 +94,7 @@ dist: setup $(MPY_CROSS)
 # raw sample in bench/results.json. Not part of `make test`: numbers, never pass/fail.
 #   make bench ANCHOR=<dir of the original 2048>   adds the anchor's rows
 #   make bench BENCH_ARGS="--quick"                fewer runs, no Lighthouse
-#   make bench BENCH_ARGS="--network phone"        boot on an emulated phone link
+#   make bench BENCH_ARGS="--network phone"        a phone's visits over a slow link
 ANCHOR ?=
 BENCH_ARGS ?=
 BENCH_TOOLS := tests/bench/node_modules/.package-lock.json
