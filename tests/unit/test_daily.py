@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game import chance, daily, record, replay, rules
 from game.session import Session
+from tests.unit.test_daily_board import assert_reads_back
 
 DAY = "2026-11-30"
 
@@ -65,12 +66,7 @@ def test_a_record_reads_back_as_the_game_it_recorded(seed: int, size: int, moves
         outcome = session.move(rng.choice(rules.legal_directions(session.position.board)))
         assert outcome.spawn is not None
         steps.append((outcome.direction, outcome.spawn.cell, outcome.spawn.value))
-    assert session.record is not None
-    assert record.well_formed(session.record, size, session.position.moves)
-    film = record.read(session.record, size)
-    assert [(s.cell, s.value) for s in film.start] == [(s.cell, s.value) for s in spawns]
-    assert [(s.direction, s.spawn.cell, s.spawn.value) for s in film.steps] == steps
-    assert replay.check_film(film) == session.position.board
+    assert_reads_back(session, spawns, steps)
 
 
 # -- codes -------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from game.session import Session
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from game.chance import WordSource
+    from game.record import Spawned
 
 DAY = "2026-11-30"
 
@@ -92,6 +93,19 @@ def test_the_utc_day_turns_at_midnight_utc_in_every_century() -> None:
 
 # -- the record -----------------------------------------------------------------------------
 
+def assert_reads_back(session: "Session", spawns: "tuple[Spawned, ...]",
+                      steps: "list[tuple[str, tuple[int, int], int]]") -> None:
+    """The session's record reads back as its start tiles and every move with its spawn,
+    and replays to its board."""
+    assert session.record is not None
+    size = session.size
+    assert record.well_formed(session.record, size, session.position.moves)
+    film = record.read(session.record, size)
+    assert [(s.cell, s.value) for s in film.start] == [(s.cell, s.value) for s in spawns]
+    assert [(s.direction, s.spawn.cell, s.spawn.value) for s in film.steps] == steps
+    assert replay.check_film(film) == session.position.board
+
+
 def test_a_record_reads_back_as_the_game_it_recorded() -> None:
     for seed, size in ((1, 4), (2, 5), (3, 6)):
         session, spawns = Session.new(size, chance.seeded(seed))
@@ -104,12 +118,7 @@ def test_a_record_reads_back_as_the_game_it_recorded() -> None:
             outcome = session.move(legal[chance.choose_index(source, len(legal))])
             assert outcome.spawn is not None
             steps.append((outcome.direction, outcome.spawn.cell, outcome.spawn.value))
-        assert session.record is not None
-        assert record.well_formed(session.record, size, session.position.moves)
-        film = record.read(session.record, size)
-        assert [(s.cell, s.value) for s in film.start] == [(s.cell, s.value) for s in spawns]
-        assert [(s.direction, s.spawn.cell, s.spawn.value) for s in film.steps] == steps
-        assert replay.check_film(film) == session.position.board
+        assert_reads_back(session, spawns, steps)
 
 
 def test_rule_undo_takes_the_last_move_out_of_the_record() -> None:

@@ -163,7 +163,7 @@ def test_if_the_page_cannot_play_an_action_it_waits_for_the_engine_not_lost() ->
     def broken(*args: "Any") -> "Any":
         raise ValueError("a clock the page cannot read")
 
-    host.turns.early.call = broken  # type: ignore[method-assign]
+    host.turns.early.call = broken
     host.turns.push("left")
     host.turns.push("up")
     assert host.turns.queue == ["left", "up"] and host.turns.held and host.inputs == 0
