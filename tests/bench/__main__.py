@@ -150,8 +150,15 @@ def build_one_file(folder: Path) -> Path:
     return built
 
 
+def build_site(folder: Path) -> Path:
+    """dist/site as `make dist` builds it, into `folder`."""
+    built = folder / "site"
+    subprocess.run(["node", str(ROOT / "build" / "site.mjs"), str(built)], check=True, capture_output=True)
+    return built
+
+
 def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: Site | None,
-            one_file: tuple[Path, Site] | None = None) -> dict[str, Any]:
+            one_file: tuple[Path, Site] | None = None, built: Site | None = None) -> dict[str, Any]:
     targets = boot_targets(site, anchor, floors=True, one_file=one_file)
     warm_up(browser, targets)
     section: dict[str, Any] = {}
@@ -163,6 +170,9 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     })
     ours = Target("ours", "ours", site, "index.html")
     firsts: dict[str, Callable[[], dict[str, Any]]] = {"ours": lambda: first_move(browser, ours)}
+    if built is not None:  # what players get: make dist's site (its Python in one file, preloads)
+        deployed = Target("ours, built site", "ours", built, "")
+        firsts["ours, built site"] = lambda: first_move(browser, deployed)
     plays: dict[str, Callable[[], dict[str, Any]]] = {
         "ours, motion on": lambda: latency(browser, ours, options.moves, options.interval),
     }
@@ -196,11 +206,8 @@ def phone_section(options: argparse.Namespace, browser: Browser, anchor: Path | 
     """The phone's visits (tests/bench/phone.py), every target through one link."""
     link = Link(phone.ROUND_TRIP_MS, phone.BYTES_PER_SECOND)
     with contextlib.ExitStack() as stack:
-        built = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "site"
         log("building the site (make dist's dist/site)")
-        subprocess.run(["node", str(ROOT / "build" / "site.mjs"), str(built)], check=True,
-                       capture_output=True)
-        sites = {"ours": built}
+        sites = {"ours": build_site(Path(stack.enter_context(tempfile.TemporaryDirectory())))}
         if options.before is not None:
             sites["before"] = options.before
         targets = [Target(name, "ours", stack.enter_context(serve(folder, phone.SUB_PATH, link)), "")
@@ -339,7 +346,8 @@ def main(argv: list[str] | None = None) -> None:
                 anchor = stack.enter_context(serve(options.anchor)) if options.anchor else None
                 built = build_one_file(Path(stack.enter_context(tempfile.TemporaryDirectory())))
                 one_file = (built, stack.enter_context(serve(built.parent)))
-                section.update(desktop(options, browser, site, anchor, one_file))
+                deployed = stack.enter_context(serve(build_site(built.parent), phone.SUB_PATH))
+                section.update(desktop(options, browser, site, anchor, one_file, deployed))
         browser.close()
         if options.network == "none":
             if options.quick or options.no_lighthouse:

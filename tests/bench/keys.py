@@ -23,7 +23,7 @@ import json
 import time
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from game import rules
 from game.rules import Board
@@ -120,9 +120,10 @@ def latency(browser: Browser, target: Target, moves: int, interval: float = 0.1,
     """`moves` legal key presses once the engine has taken the game over (or, with
     `before_engine`, with the engine held back: every move played by the page itself);
     latencies and long tasks."""
+    held: list[Route] = []
     with fresh_page(browser, scripts_for(target.kind, None), DESKTOP, reduced_motion) as page:
         if before_engine:
-            page.route(HELD, lambda route: None)
+            page.route(HELD, held.append)
         page.goto(target.url, wait_until="commit")
         poll(page, PLAYABLE if before_engine else READY[target.kind], timeout=timeout)
         if target.kind == "anchor":
@@ -151,6 +152,8 @@ def latency(browser: Browser, target: Target, moves: int, interval: float = 0.1,
             f" longest: window.__tasks.longest({since}, {until}),"
             f" tasks: window.__tasks.flush().filter((t) => t[0] >= {since})}})"
         )
+        for route in held:  # let the held request go before the page does
+            route.abort()
     found["moves"] = moves
     found["restarts"] = restarts
     found["seconds"] = (until - since) / 1000
