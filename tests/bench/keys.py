@@ -123,7 +123,7 @@ def latency(browser: Browser, target: Target, moves: int, interval: float = 0.1,
     held: list[Route] = []
     with fresh_page(browser, scripts_for(target.kind, None), DESKTOP, reduced_motion) as page:
         if before_engine:
-            page.route(HELD, held.append)
+            page.route(HELD, lambda route: held.append(route))
         page.goto(target.url, wait_until="commit")
         poll(page, PLAYABLE if before_engine else READY[target.kind], timeout=timeout)
         if target.kind == "anchor":
