@@ -78,9 +78,10 @@ e2e: setup venv $(MPY_CROSS)
 
 # Every test: lint and types, unit and property tests on CPython, the same tests in
 # MicroPython and Pyodide, `make dist` itself (both outputs; the browser tests build
-# their own copies too, into temporary folders), then the page in a real Chromium.
+# their own copies too, into temporary folders), then the page in a real Chromium, and
+# what a player does in each engine: Chromium, Firefox and WebKit (tests/engines).
 test: lint micropython-test pyodide-test setup dist
-	$(PY) -m pytest tests/unit tests/project tests/e2e
+	$(PY) -m pytest tests/unit tests/project tests/e2e tests/engines
 
 # The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
 # the page loads, plus the service worker that keeps them for offline play; and

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:  # `game` and `tests` import from the repository root
     sys.path.insert(0, str(REPO_ROOT))
 
-from tests.browser import LAUNCH_ARGS, find_chromium, serve  # noqa: E402
+from tests.browser import serve  # noqa: E402
 from tests.e2e.gamepage import GamePage  # noqa: E402
 
 
@@ -30,16 +30,9 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    """One Chromium for the session: $CHROMIUM, else one on PATH, else Playwright's own."""
-    executable = find_chromium()
-    with sync_playwright() as playwright:
-        if executable:
-            launched = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
-        else:
-            launched = playwright.chromium.launch(args=LAUNCH_ARGS)
-        yield launched
-        launched.close()
+def browser(chromium: Browser) -> Browser:
+    """The run's one Chromium (tests/conftest.py)."""
+    return chromium
 
 
 OpenGame = Callable[..., GamePage]

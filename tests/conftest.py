@@ -1,0 +1,27 @@
+"""What every browser test shares: one Chromium for the whole run.
+
+Playwright's synchronous API runs one instance per process, so the end-to-end tests
+(tests/e2e) and the cross-engine tests (tests/engines) borrow this same browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from tests.browser import LAUNCH_ARGS, find_chromium
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """$CHROMIUM, else a Chromium on PATH, else Playwright's own download."""
+    executable = find_chromium()
+    with sync_playwright() as playwright:
+        if executable:
+            launched = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        else:
+            launched = playwright.chromium.launch(args=LAUNCH_ARGS)
+        yield launched
+        launched.close()

@@ -1,0 +1,115 @@
+"""The cross-engine tests' browsers and servers.
+
+Every test here runs once in each engine: Chromium, Firefox and WebKit (`ENGINES=firefox`
+or `ENGINES=webkit,chromium` narrows a run). One browser per engine for the session; each
+test opens its own fresh profile. A missing browser fails the run rather than skipping
+it: `.ci/run` installs all three (Debian's chromium, firefox-esr, webkit2gtk-driver and
+xvfb), and a suite that silently drops Safari's engine tests nothing there.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tests.browser import serve  # noqa: E402
+from tests.engines.pages import (  # noqa: E402
+    ENGINES,
+    ChromiumPage,
+    EnginePage,
+    FirefoxPage,
+    WebKitPage,
+    display,
+    find_firefox,
+    find_webkit_driver,
+)
+
+SUB_PATH = "repo"  # the built site's folder under the server's root, as on GitHub Pages
+
+
+def chosen_engines() -> list[str]:
+    named = [name.strip() for name in os.environ.get("ENGINES", "").split(",") if name.strip()]
+    unknown = sorted(set(named) - set(ENGINES))
+    if unknown:
+        raise pytest.UsageError(f"ENGINES names unknown engines: {unknown}; known: {ENGINES}")
+    return named or list(ENGINES)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "engine" in metafunc.fixturenames:
+        metafunc.parametrize("engine", chosen_engines(), indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session")
+def browsers() -> Iterator[dict[str, EnginePage]]:
+    """Each engine's browser, started when a test first asks for it."""
+    started: dict[str, EnginePage] = {}
+    with ExitStack() as stack:
+        yield started
+        for page in started.values():
+            stack.callback(page.close)
+
+
+@pytest.fixture(scope="session")
+def webkit_display() -> Iterator[None]:
+    with display():
+        yield
+
+
+@pytest.fixture(scope="session")
+def engine(request: pytest.FixtureRequest, browsers: dict[str, EnginePage]) -> EnginePage:
+    """The engine under test (parametrized by name)."""
+    name: str = request.param
+    if name not in browsers:
+        if name == "chromium":
+            browsers[name] = ChromiumPage(request.getfixturevalue("chromium"))
+        elif name == "firefox":
+            executable = find_firefox()
+            if executable is None:
+                pytest.fail("no Firefox: install Debian's firefox-esr, or set $FIREFOX")
+            browsers[name] = FirefoxPage(executable)
+        else:
+            driver = find_webkit_driver()
+            if driver is None:
+                pytest.fail("no WebKitWebDriver: install Debian's webkit2gtk-driver and xvfb")
+            request.getfixturevalue("webkit_display")
+            browsers[name] = WebKitPage(driver)
+    return browsers[name]
+
+
+@pytest.fixture
+def tab(engine: EnginePage) -> Iterator[EnginePage]:
+    """A fresh profile in the engine, desktop-sized; uncaught page errors fail the test."""
+    engine.open(1000, 800)
+    yield engine
+    errors = engine.errors()
+    assert not errors, f"{engine.engine}: uncaught errors in the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def dev_url() -> Iterator[str]:
+    """The repository itself over HTTP, as `make` serves it."""
+    with serve(REPO_ROOT) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This checkout built by `make dist`'s scripts: <root>/repo/ is the site,
+    <root>/2048.html the one offline file."""
+    root = tmp_path_factory.mktemp("engines-dist")
+    subprocess.run(["node", "build/site.mjs", str(root / SUB_PATH)], cwd=REPO_ROOT, check=True,
+                   capture_output=True)
+    subprocess.run(["node", "build/onefile.mjs", str(root / "2048.html")], cwd=REPO_ROOT,
+                   check=True, capture_output=True)
+    return root

@@ -1,0 +1,193 @@
+"""What a player does, in every browser engine: Chromium, Firefox and WebKit (Safari's).
+
+The rest of the suite (tests/e2e) goes deep in Chromium; this subset goes wide, so that
+what Chromium forgives and another engine does not (blob reads in a worker, a download's
+progress, touch input, a service worker under a sub-path, a file opened from disk) is
+caught here. Each test is one promise of the page, checked the same way in each engine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+from game.rules import Board
+from tests.browser import serve
+from tests.e2e import positions
+from tests.e2e.positions import KEYS_BOARD, State
+from tests.engines.conftest import SUB_PATH
+from tests.engines.pages import BOOT_TIMEOUT, EnginePage
+
+KEYS = {"ArrowLeft": "left", "ArrowUp": "up", "ArrowRight": "right", "ArrowDown": "down"}
+STEP = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+SW_TIMEOUT = 60.0
+
+# Whether the service worker controls the page, and how many files its release keeps.
+_KEPT = """
+const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+const name = %s;
+const kept = (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
+return {controlled, kept};
+"""
+
+
+def release(site: Path) -> tuple[str, int]:
+    """The site's cache name and how many entries it holds when complete (sw.js)."""
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
+    name = re.search(r'const RELEASE = "([0-9a-f]+)";', sw).group(1)  # type: ignore[union-attr]
+    return f"py2048-{name}", len(files) + 1  # the files, and the page's own address
+
+
+def play_keys(tab: EnginePage, keys: list[str]) -> State:
+    """Press each key; every board shown after it must be one the rules allow."""
+    state = tab.game_state()
+    inputs = int(tab.state()["inputs"])
+    for key in keys:
+        tab.press(key)
+        inputs += 1
+        tab.wait_inputs(inputs)
+        after = tab.game_state()
+        allowed = positions.after_move({state}, KEYS[key])
+        assert after in allowed, f"{tab.engine}: {key} from {state} gave {after}"
+        state = after
+    return state
+
+
+def prepare(tab: EnginePage, url: str, entries: dict[str, str]) -> None:
+    """Open the origin, write the saved games, open the page afresh on them."""
+    tab.goto(url + "assets/icons/icon.svg")  # the origin, without the game starting
+    tab.store(entries)
+    tab.goto(url)
+
+
+def saved_board(board: Board) -> dict[str, str]:
+    start = positions.state_of(board)
+    return {positions.game_key(4): positions.game_text(board),
+            positions.BEST_KEY: positions.best_text(start[1])}
+
+
+def test_a_fresh_game_shows_its_tiles_obeys_every_key_and_the_engine_takes_over(
+        tab: EnginePage, dev_url: str) -> None:
+    tab.goto(dev_url)
+    tab.wait_playable()
+    # `playing` is a promise about the screen: the tiles are drawn when it is said.
+    drawn = tab.run("return document.querySelectorAll('#tiles .tile:not(.ghost)').length;")
+    assert drawn == 2, f"{tab.engine}: {drawn} tiles on screen at `playing`"
+    play_keys(tab, ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"] * 2)
+    data = tab.wait_ready()
+    assert data["engine"] == "snapshot", f"{tab.engine}: the engine started {data['engine']}"
+    play_keys(tab, ["ArrowDown", "ArrowLeft", "ArrowUp", "ArrowRight"] * 2)
+
+
+def test_a_reload_brings_back_the_same_game(tab: EnginePage, dev_url: str) -> None:
+    tab.goto(dev_url)
+    tab.wait_ready()
+    before = play_keys(tab, ["ArrowLeft", "ArrowDown", "ArrowRight", "ArrowUp"] * 2)
+    tab.reload()
+    tab.wait_playable()
+    assert tab.game_state() == before, f"{tab.engine}: the reload changed the game"
+    tab.wait_ready()
+    assert tab.game_state() == before, f"{tab.engine}: the engine changed the game"
+
+
+def test_a_mouse_drag_and_a_touch_swipe_move_the_board(engine: EnginePage, dev_url: str) -> None:
+    for pointer, width, height, touch in (("drag", 1000, 800, False), ("swipe", 390, 844, True)):
+        engine.open(width, height, touch)
+        start = positions.state_of(KEYS_BOARD)
+        prepare(engine, dev_url, saved_board(KEYS_BOARD))
+        engine.wait_ready()
+        assert engine.game_state() == start, f"{engine.engine}: the saved game was not resumed"
+        inputs = int(engine.state()["inputs"])
+        for direction in ("left", "up", "right", "down"):
+            x, y = engine.board_centre()
+            sx, sy = STEP[direction]
+            before = engine.game_state()
+            if pointer == "drag":
+                engine.drag(x, y, 120 * sx, 120 * sy)
+            else:
+                engine.swipe(x, y, 110 * sx, 110 * sy)
+            inputs += 1
+            engine.wait_inputs(inputs)
+            after = engine.game_state()
+            assert after in positions.after_move({before}, direction), (
+                f"{engine.engine}: {pointer} {direction} from {before} gave {after}")
+            assert after != before, f"{engine.engine}: {pointer} {direction} did not move"
+        errors = engine.errors()
+        assert not errors, f"{engine.engine}: uncaught errors: {errors}"
+
+
+def test_settings_open_as_a_dialog_and_escape_gives_focus_back(tab: EnginePage, dev_url: str) -> None:
+    tab.goto(dev_url)
+    tab.wait_ready()
+    tab.click("#settings")
+    assert tab.run("return document.getElementById('settings-dialog').open;"), tab.engine
+    assert tab.run("return document.getElementById('settings-dialog')"
+                   ".contains(document.activeElement);"), f"{tab.engine}: focus left the dialog"
+    tab.press("Escape")
+    deadline = time.monotonic() + 5
+    while tab.run("return document.getElementById('settings-dialog').open;"):
+        assert time.monotonic() < deadline, f"{tab.engine}: Escape did not close Settings"
+        time.sleep(0.05)
+    assert tab.run("return document.activeElement.id;") == "settings", (
+        f"{tab.engine}: focus did not return to the Settings button")
+
+
+def test_a_screen_reader_hears_each_move_and_the_board(tab: EnginePage, dev_url: str) -> None:
+    tab.goto(dev_url)
+    tab.wait_ready()
+    moved = False
+    inputs = int(tab.state()["inputs"])
+    for key in KEYS:
+        before = tab.game_state()
+        tab.press(key)
+        inputs += 1
+        tab.wait_inputs(inputs)
+        said = tab.said()
+        assert said, f"{tab.engine}: nothing said after {key}"
+        if tab.game_state() != before:
+            moved = True
+            assert "New" in said or "new" in said, f"{tab.engine}: {said!r} names no new tile"
+    assert moved, f"{tab.engine}: four directions and not one move"
+    tab.press("b")
+    deadline = time.monotonic() + 5
+    while "Row 1" not in tab.said():
+        assert time.monotonic() < deadline, f"{tab.engine}: B did not read the board: {tab.said()!r}"
+        time.sleep(0.05)
+
+
+def test_the_built_site_under_a_sub_path_plays_offline_after_one_visit(
+        tab: EnginePage, built: Path) -> None:
+    with serve(built) as url:
+        site = url + SUB_PATH + "/"
+        tab.goto(site)
+        tab.wait_ready()
+        before = play_keys(tab, list(KEYS))
+        cache, complete = release(built / SUB_PATH)
+        deadline = time.monotonic() + SW_TIMEOUT
+        while True:
+            kept = tab.run(_KEPT % json.dumps(cache))
+            if kept["controlled"] and kept["kept"] == complete:
+                break
+            assert time.monotonic() < deadline, f"{tab.engine}: never ready offline: {kept}"
+            time.sleep(0.1)
+    # The server is gone: the reload is answered by the service worker alone.
+    tab.reload()
+    tab.wait_playable()
+    assert tab.game_state() == before, f"{tab.engine}: offline, the game is not the same"
+    tab.wait_ready()
+    play_keys(tab, list(KEYS))
+
+
+def test_the_one_file_plays_from_disk(tab: EnginePage, built: Path) -> None:
+    tab.goto((built / "2048.html").as_uri())
+    tab.wait_for("the one file to start", lambda d: d.get("status") in ("playing", "error")
+                 and d.get("engine") != "starting", BOOT_TIMEOUT)
+    data = tab.state()
+    assert data["status"] == "playing", f"{tab.engine}: the one file failed: {data}"
+    before = play_keys(tab, list(KEYS) * 2)
+    tab.reload()
+    tab.wait_ready()
+    assert tab.game_state() == before, f"{tab.engine}: the one file lost the game on reload"
