@@ -1,0 +1,99 @@
+"""Screenshots of the game in every engine, to look at (not a test: nothing is judged).
+
+    .venv/bin/python -m tests.engines.screens OUT [ENGINE ...]
+
+For each engine (default: all three), a desktop (1280×800) and a phone (390×844), light
+and dark: the board of a game under way, and the Settings sheet open over it. The files
+are OUT/<engine>-<desktop|phone>-<light|dark>-<board|settings>.png.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from tests.browser import LAUNCH_ARGS, find_chromium, serve
+from tests.e2e import positions
+from tests.engines.pages import (
+    ENGINES,
+    ChromiumPage,
+    EnginePage,
+    FirefoxPage,
+    WebKitPage,
+    display,
+    find_firefox,
+    find_webkit_driver,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARD = positions.board_of([
+    [2, 4, 8, 16],
+    [32, 64, 128, 256],
+    [512, 1024, 0, 0],
+    [2, 0, 0, 4],
+])
+SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
+
+
+def shoot(page: EnginePage, url: str, out: Path) -> list[Path]:
+    taken: list[Path] = []
+    for form, (width, height, touch) in SIZES.items():
+        for theme in ("light", "dark"):
+            page.open(width, height, touch)
+            page.goto(url + "assets/icons/icon.svg")
+            page.store({
+                positions.game_key(4): positions.game_text(BOARD),
+                positions.BEST_KEY: positions.best_text(20000),
+                positions.SETTINGS_KEY: positions.settings_text(theme=theme),
+            })
+            page.goto(url)
+            page.wait_ready()
+            time.sleep(0.5)  # let the entrance animations end: a picture, not a test
+            name = f"{page.engine}-{form}-{theme}"
+            page.screenshot(out / f"{name}-board.png")
+            page.click("#settings")
+            time.sleep(0.5)
+            page.screenshot(out / f"{name}-settings.png")
+            taken += [out / f"{name}-board.png", out / f"{name}-settings.png"]
+    return taken
+
+
+def main(argv: list[str]) -> int:
+    if not argv:
+        print(__doc__)
+        return 2
+    out = Path(argv[0])
+    out.mkdir(parents=True, exist_ok=True)
+    engines = argv[1:] or list(ENGINES)
+    with ExitStack() as stack:
+        url = stack.enter_context(serve(ROOT))
+        for engine in engines:
+            page: EnginePage
+            if engine == "chromium":
+                playwright = stack.enter_context(sync_playwright())
+                executable = find_chromium()
+                browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS) \
+                    if executable else playwright.chromium.launch(args=LAUNCH_ARGS)
+                stack.callback(browser.close)
+                page = ChromiumPage(browser)
+            elif engine == "firefox":
+                executable = find_firefox()
+                assert executable, "no Firefox"
+                page = FirefoxPage(executable)
+            else:
+                driver = find_webkit_driver()
+                assert driver, "no WebKitWebDriver"
+                stack.enter_context(display())
+                page = WebKitPage(driver)
+            stack.callback(page.close)
+            for path in shoot(page, url, out):
+                print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
