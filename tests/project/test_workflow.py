@@ -1,4 +1,5 @@
-"""What the Pages workflow publishes is exactly what `make dist` builds, and it lints clean.
+"""The Pages workflow (.github/workflows/pages.yml) publishes exactly what `make dist`
+builds, the way the README says, and it lints clean.
 
 The workflow never runs here (no GitHub), so a renamed output in the Makefile, a missing
 toolchain or a typo in the YAML would only show on the first push. The output paths are
@@ -101,7 +102,23 @@ def test_the_attached_artifact_is_the_one_file_make_dist_builds() -> None:
     assert attached["if-no-files-found"] == "error"
 
 
-def test_every_action_is_pinned_to_a_full_commit() -> None:
+def test_the_pinned_packages_are_installed_with_npm_ci_before_make_dist() -> None:
+    install = [i for i, step in enumerate(build_steps()) if str(step.get("run", "")).startswith("npm ci")]
+    assert install and install[0] < index_of_make_dist()
+
+
+def test_the_site_is_deployed_with_the_official_pages_actions_from_main_and_by_hand() -> None:
+    index_of_action("actions/configure-pages")
+    deploy = job("deploy")
+    assert deploy["environment"]["name"] == "github-pages"
+    assert [step for step in deploy["steps"] if str(step.get("uses", "")).startswith("actions/deploy-pages@")]
+    assert workflow()["permissions"] == {"contents": "read"}
+    triggers = workflow()[True]  # type: ignore[index]  # YAML 1.1 reads the key `on` as true
+    assert triggers["push"]["branches"] == ["main"]
+    assert "workflow_dispatch" in triggers
+
+
+def test_every_action_is_pinned_to_a_full_commit_with_its_tag_named() -> None:
     used = [
         str(where["uses"])
         for body in workflow()["jobs"].values()
@@ -111,6 +128,8 @@ def test_every_action_is_pinned_to_a_full_commit() -> None:
     assert used, "the workflow uses no action at all"
     for action in used:
         assert re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", action), f"{action} is not pinned to a commit"
+    for action, comment in re.findall(r"uses:\s*(\S+)(.*)", WORKFLOW.read_text(encoding="utf-8")):
+        assert re.search(r"#\s*v\d+\.\d+\.\d+", comment), f"{action} does not name its tag"
 
 
 def test_only_the_deploy_job_may_publish_and_it_waits_for_the_build() -> None:
