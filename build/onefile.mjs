@@ -157,7 +157,8 @@ const icon = `data:image/svg+xml;base64,${read("assets/icons/icon.svg").toString
 
 // Content-Security-Policy: only this page's own inline scripts (by hash), the blob:
 // modules and worker it makes from its embedded bytes, the data: module of its import
-// map, and no network at all ('unsafe-eval' as on the site: PyScript needs it).
+// map (and Pyodide's, in a worker that cannot read blobs: WebKit's, prelude.js), and no
+// network at all ('unsafe-eval' as on the site: PyScript needs it).
 const csp = [
   "default-src 'none'",
   `script-src ${Object.values(scripts).map(hash).join(" ")} blob: data: 'unsafe-eval' 'wasm-unsafe-eval'`,

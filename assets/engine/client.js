@@ -11,14 +11,17 @@
 //                    with a message when the engine cannot start at all
 //   call(name, ...args)  a promise of the engine's answer (JSON text) for one call of
 //                    game/worker.py with these plain arguments (strings, numbers);
-//                    calls are answered in the order they were made
+//                    calls are answered in the order they were made; it rejects with
+//                    a message
 //   failure          "" while the engine lives; once it has failed (it could not start,
 //                    its worker reported an error, or a call went unanswered for
 //                    CALL_BOUND_MS once it was ready: a crashed or killed worker says
 //                    nothing), why; every pending and later call then rejects with it
 //   onfailure        a function the page may set: called once with that reason, so a
 //                    failure is shown even while no call is pending
-// Plain data only crosses: the UI in MicroPython parses the text itself.
+// Plain data only crosses: the UI in MicroPython parses the text itself. Every message
+// of a rejection is a string, never an Error: MicroPython would see an Error only as
+// "<JsProxy 55>", and cannot catch one to read it.
 (function () {
   "use strict";
   // A call is answered in milliseconds once the engine is ready; this much silence
@@ -42,7 +45,7 @@
       var args = Array.prototype.slice.call(arguments, 1);
       return new Promise(function (resolve, reject) {
         if (!worker || engine.failure) {
-          reject(new Error(engine.failure || "no engine worker"));
+          reject(engine.failure || "no engine worker");
           return;
         }
         var id = nextId++;
@@ -57,13 +60,14 @@
     lastCallMs: 0 // how long the engine's Python took for the last answer (benchmarks)
   });
 
-  function fail(message) {
+  function fail(reason) {
     if (engine.failure) return;
+    var message = String(reason) || "the engine failed";
     engine.failure = message;
-    settle.reject(new Error(message));
+    settle.reject(message);
     pending.forEach(function (callbacks) {
       clearTimeout(callbacks.timer);
-      callbacks.reject(new Error(message));
+      callbacks.reject(message);
     });
     pending.clear();
     if (worker) worker.terminate(); // whatever is left of it
@@ -124,7 +128,7 @@
           engine.lastCallMs = data.ms;
           callbacks.resolve(data.reply);
         }
-        else callbacks.reject(new Error(data.error));
+        else callbacks.reject(String(data.error));
       }
     };
     worker.onerror = function (event) {

@@ -84,6 +84,12 @@ function describe(error) {
   return String(error && error.message ? error.message : error);
 }
 
+// Why the start failed, for the page to say: a plain string, the error's name and its
+// message ("NotReadableError: The I/O read operation failed.").
+function named(error) {
+  return error && error.message ? `${error.name || "Error"}: ${error.message}` : String(error);
+}
+
 async function bytesOf(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -401,7 +407,7 @@ self.fetch = async (input, init) => {
   try {
     response = await fetchAnything(input, init);
   } catch (error) {
-    if (essential) failed(`${name} could not be downloaded (${describe(error)})`);
+    if (essential) failed(`${name} could not be downloaded (${named(error)})`);
     throw error;
   }
   if (essential && !response.ok) failed(`${name} answered ${response.status}`);
@@ -417,5 +423,5 @@ boot().then(
     self.postMessage({ ready: { boot: ready.boot, reason: ready.reason || "", ms, marks } });
     drain();
   },
-  (error) => failed(describe(error)),
+  (error) => failed(named(error)),
 );

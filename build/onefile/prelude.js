@@ -1,9 +1,16 @@
 // The one offline file's engine worker starts with this prelude, then the bundled
 // assets/engine/worker.mjs (build/onefile.mjs joins them). A file:// page can only
 // start a classic worker from a blob, which cannot fetch files nor import the page's
-// blob: URLs; so the page posts the engine's embedded files (gzip + base64) as the
-// first message, and this prelude answers the worker's fetches and runtime imports
+// blob: URLs; so the page posts the engine's embedded files (gzip + base64 text) as
+// the first message, and this prelude answers the worker's fetches and runtime imports
 // from them. Pyodide and the engine code run unchanged.
+//
+// Nothing here needs to read a Blob: in WebKit such a worker may make blobs but not
+// read them (Blob.arrayBuffer() and .stream() fail with NotReadableError, new
+// Response(blob) and fetch of its own blob: URLs fail, import() of them is denied by
+// CORS). So bytes only go through Uint8Array and ArrayBuffer, streams are made from
+// those, and where blobs cannot be read, modules are imported from data: URLs
+// (docs/offline.md).
 (function () {
   "use strict";
   var HOME = "https://py2048.invalid/";
@@ -24,7 +31,7 @@
         if (!file) return null;
         var bytes = Uint8Array.fromBase64 ? Uint8Array.fromBase64(file.text) : decode(file.text);
         delete all[path]; // its text (8 MB in all) is not needed twice; `contents` keeps it
-        var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+        var stream = new Response(bytes).body.pipeThrough(new DecompressionStream("gzip"));
         return new Response(stream).arrayBuffer().then(function (buffer) {
           return { buffer: buffer, type: file.type };
         });
@@ -37,6 +44,15 @@
     var bytes = new Uint8Array(binary.length);
     for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
     return bytes;
+  }
+  function encode(buffer) {
+    var bytes = new Uint8Array(buffer);
+    if (bytes.toBase64) return bytes.toBase64();
+    var binary = "";
+    for (var at = 0; at < bytes.length; at += 0x8000) {
+      binary += String.fromCharCode.apply(null, bytes.subarray(at, at + 0x8000));
+    }
+    return btoa(binary);
   }
   function pathOf(url) {
     var href = String(url).replace(/[?#].*$/, "");
@@ -105,7 +121,6 @@
   // build-time snapshot (build/snapshot.mjs), so the worker restores both alike.
   function pack(memory) {
     var ranges = [];
-    var pages = [];
     var words = new Uint32Array(memory.buffer, memory.byteOffset, memory.byteLength >> 2);
     for (var start = 0; start < memory.length; start += PAGE) {
       var nonzero = false;
@@ -117,9 +132,16 @@
       var last = ranges[ranges.length - 1];
       if (last && last[0] + last[1] === start) last[1] += length;
       else ranges.push([start, length]);
-      pages.push(memory.subarray(start, start + length));
     }
-    var stream = new Blob(pages).stream().pipeThrough(new CompressionStream("gzip"));
+    var next = 0;
+    var pages = new ReadableStream({
+      pull: function (controller) {
+        if (next === ranges.length) return controller.close();
+        var range = ranges[next++];
+        controller.enqueue(memory.subarray(range[0], range[0] + range[1]));
+      }
+    });
+    var stream = pages.pipeThrough(new CompressionStream("gzip"));
     return new Response(stream).arrayBuffer().then(function (packed) {
       return { packed: packed, ranges: ranges };
     });
@@ -154,15 +176,34 @@
       });
   }
 
+  // Pyodide's modules are imported from blob: URLs this worker makes, where it may read
+  // its own blobs (Chromium, Firefox), and otherwise (WebKit: not readable, nor
+  // importable) from data: URLs. Not data: everywhere: in Firefox every Error made by
+  // code from a data: URL copies that URL (1.7 MB for pyodide.asm.mjs), which slowed
+  // each start by a second (measured: 1.0 s to 1.9 s from the kept snapshot).
+  var blobsReadable = new Promise(function (resolve) {
+    try {
+      new Blob(["1"]).arrayBuffer().then(function () { resolve(true); }, function () { resolve(false); });
+    } catch (error) {
+      resolve(false);
+    }
+  });
+  function importBytes(buffer) {
+    var data = function () { return import("data:text/javascript;base64," + encode(buffer)); };
+    return blobsReadable.then(function (readable) {
+      if (!readable) return data();
+      var url = URL.createObjectURL(new Blob([buffer], { type: "text/javascript" }));
+      return import(url).catch(data); // (a blob: import refused, but readable blobs)
+    });
+  }
+
   self.py2048Embedded = {
-    // Pyodide's modules, from blob: URLs this worker makes itself (which a file://
-    // worker may import, unlike the page's).
     importModule: function (url) {
       var path = pathOf(url);
       if (path === null) return import(url);
       return contentOf(path).then(function (file) {
         if (!file) throw new Error(url + " is not embedded");
-        return import(URL.createObjectURL(new Blob([file.buffer], { type: "text/javascript" })));
+        return importBytes(file.buffer);
       });
     },
     keepSnapshot: keepSnapshot,

@@ -9,6 +9,7 @@ device at the first.
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -38,6 +39,40 @@ _KEPT_SNAPSHOTS = """() => new Promise((resolve) => {
 })"""
 
 
+# WebKit's rule for a worker that a file:// page starts from a blob (docs/offline.md):
+# it may make blobs but not read them. Put in front of the engine worker's source (the
+# blob build/onefile/head.js makes), this makes Chromium's worker as strict: every way
+# to read a blob, or to make a blob: URL to fetch or import, throws.
+_WEBKIT_BLOB_RULE = """(() => {
+  const refuse = (what) => () => {
+    throw new DOMException(what + " in the engine's worker (WebKit cannot)", "NotReadableError");
+  };
+  for (const name of ["arrayBuffer", "bytes", "stream", "text"]) {
+    Blob.prototype[name] = refuse("Blob." + name);
+  }
+  URL.createObjectURL = refuse("URL.createObjectURL");
+  self.FileReader = self.FileReaderSync = refuse("FileReader");
+  const NativeResponse = Response;
+  self.Response = class extends NativeResponse {
+    constructor(body, init) {
+      if (body instanceof Blob) refuse("new Response(blob)")();
+      super(body, init);
+    }
+  };
+})();
+"""
+_STRICT_WORKER = """(() => {
+  const NativeBlob = Blob;
+  const rule = RULE;
+  window.Blob = class extends NativeBlob {
+    constructor(parts, options) {
+      const worker = parts && typeof parts[0] === "string" && parts[0].startsWith("self.py2048WorkerUrl");
+      super(worker ? [rule, ...parts] : parts, options);
+    }
+  };
+})();""".replace("RULE", json.dumps(_WEBKIT_BLOB_RULE))
+
+
 @pytest.fixture(scope="session")
 def one_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """dist/2048.html built from this checkout, alone in a folder of its own."""
@@ -48,10 +83,14 @@ def one_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @contextmanager
-def opened(browser: Browser, address: str, folder: str) -> Iterator[GamePage]:
+def opened(browser: Browser, address: str, folder: str, init_script: str = "",
+           quiet: bool = True) -> Iterator[GamePage]:
     """The page at `address` in a fresh context where only `folder`'s URLs, data: and
-    blob: may load: anything else is refused and recorded (GamePage.requests)."""
+    blob: may load: anything else is refused and recorded (GamePage.requests); with
+    `init_script` run before the page's own; `quiet`: no console error, no page error."""
     context = browser.new_context(viewport={"width": 1000, "height": 800})
+    if init_script:
+        context.add_init_script(init_script)
 
     def refuse_others(route: Route) -> None:
         if route.request.url.startswith(folder):
@@ -64,8 +103,9 @@ def opened(browser: Browser, address: str, folder: str) -> Iterator[GamePage]:
     game.page.goto(address)
     try:
         yield game
-        assert not game.page_errors, f"uncaught errors in the page: {game.page_errors}"
-        assert not game.console_errors, f"console errors: {game.console_errors}"
+        if quiet:
+            assert not game.page_errors, f"uncaught errors in the page: {game.page_errors}"
+            assert not game.console_errors, f"console errors: {game.console_errors}"
         strangers = [url for url in game.requests
                      if not (url.startswith(folder) or url.startswith(OWN_SCHEMES[1:]))]
         assert not strangers, f"requests outside the file: {strangers}"
@@ -90,8 +130,10 @@ def play_two_moves(game: GamePage) -> tuple[str, str, str]:
 
 def test_one_file_plays_from_disk_with_every_request_outside_it_refused(
         browser: Browser, one_file: Path) -> None:
+    """Its engine's worker held to WebKit's rule (no blob read: _WEBKIT_BLOB_RULE), from
+    the first opening to the snapshot kept and restored."""
     address = one_file.as_uri()
-    with opened(browser, address, one_file.parent.as_uri() + "/") as game:
+    with opened(browser, address, one_file.parent.as_uri() + "/", _STRICT_WORKER) as game:
         game.expected_engine = "plain"  # the first opening: nothing to restore yet
         game.wait_ready()
         board, score, moves = play_two_moves(game)
@@ -123,3 +165,25 @@ def test_one_file_served_over_http_plays_and_resumes_the_same(
         assert play_two_moves(game)[2] == str(int(moves) + 2)
         own = [url for url in game.requests if not url.startswith(("data:", "blob:"))]
         assert set(own) == {folder + one_file.name}, own
+
+
+def test_an_engine_that_cannot_start_says_why_in_words(browser: Browser, one_file: Path) -> None:
+    """A start that fails (here Pyodide's module kept from the worker's files) ends in
+    `data-status="error"`, and the page's log says why in words, not "<JsProxy 55>":
+    the reason crosses into MicroPython as a plain string (assets/engine/client.js)."""
+    withheld = """(() => {
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (message, ...rest) {
+        if (message && message.files) delete message.files["assets/runtime/pyodide/pyodide.mjs"];
+        return post.call(this, message, ...rest);
+      };
+    })();"""
+    folder = one_file.parent.as_uri() + "/"
+    with opened(browser, one_file.as_uri(), folder, withheld, quiet=False) as game:
+        game.wait_status("error", timeout=BOOT_TIMEOUT)
+        reason = "Error: https://py2048.invalid/assets/runtime/pyodide/pyodide.mjs is not embedded"
+        game.poll("the reason in the page's log",
+                  lambda: f"engine failed to start: {reason}" in game.console_errors)
+        assert not [line for line in game.console_errors if "JsProxy" in line], game.console_errors
+        assert game.evaluate("() => window.py2048Engine.failure") == reason
+        assert not game.page_errors, game.page_errors
