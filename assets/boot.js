@@ -49,14 +49,22 @@
 
   var failure = (window.py2048Failure = {
     message: "", // what was shown, once something failed
-    // A lasting message with "Reload"; the board stays as it is. Never throws.
-    show: function (message) {
+    detail: "", // what failed, in the words of the code that failed (may be "")
+    // A lasting message with "Reload", and under it what failed, as text; the board
+    // stays as it is. Never throws.
+    show: function (message, detail) {
       try {
         failure.message = message || "failed";
+        failure.detail = detail || "";
         var game = document.getElementById("game");
         if (game) game.setAttribute("data-status", "error");
         var text = document.getElementById("failure-text");
         if (text && message) text.textContent = message;
+        var why = document.getElementById("failure-detail");
+        if (why) {
+          why.textContent = failure.detail;
+          why.hidden = !failure.detail;
+        }
         var panel = document.getElementById("failure");
         if (panel) panel.hidden = false;
         var loading = document.getElementById("loading");

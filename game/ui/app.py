@@ -183,17 +183,18 @@ class App:
     def engine_failed(self, error: "Any") -> None:
         """The engine could not start: say so and keep the board that is on screen."""
         js.console.error("engine failed to start: " + str(error))
-        self.fail(text.say("engine_failed"))
+        self.fail(text.say("engine_failed"), str(error))
 
     def engine_lost(self, reason: "Any") -> None:
         """The engine failed (assets/engine/client.js): before it was ready that is a
         start that failed (its `ready` says so too), after it the engine stopped."""
         js.console.error("engine: " + str(reason))
-        self.fail(text.say("engine_stopped" if self.worker is not None else "engine_failed"))
+        self.fail(text.say("engine_stopped" if self.worker is not None else "engine_failed"), str(reason))
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str, detail: str = "") -> None:
         """The game cannot go on: `#game[data-status="error"]` and a lasting message
-        with "Reload" (assets/boot.js). The board stays as it is and nothing more is
+        with "Reload" (assets/boot.js), and under it what failed (`detail`, in the
+        words of the code that failed: a player can report it). The board stays as it is and nothing more is
         stored, so the last good save (and the steps played before the engine) is what
         a reload resumes; queued input is dropped, never applied twice."""
         if self.fatal:
@@ -203,7 +204,7 @@ class App:
         self.pilot.stop()
         if self.notice_timer is not None:
             self.view.hide_notice()
-        js.window.py2048Failure.show(message)
+        js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
 
     def taken_over(self, reply: "dict[str, Any]") -> None:
         """The engine answered the hand-over of the game on screen: from now on it

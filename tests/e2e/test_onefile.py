@@ -186,4 +186,8 @@ def test_an_engine_that_cannot_start_says_why_in_words(browser: Browser, one_fil
                   lambda: f"engine failed to start: {reason}" in game.console_errors)
         assert not [line for line in game.console_errors if "JsProxy" in line], game.console_errors
         assert game.evaluate("() => window.py2048Engine.failure") == reason
+        # … and so does the page itself, under the failure's message, as text.
+        shown = game.evaluate("() => { const d = document.getElementById('failure-detail');"
+                              " return d.hidden ? null : d.textContent; }")
+        assert shown == f"What failed: {reason}", shown
         assert not game.page_errors, game.page_errors
