@@ -148,6 +148,7 @@ def latency(browser: Browser, target: Target, moves: int, interval: float = 0.1,
         poll(page, f"window.__bench.frameLat.length >= {moves}")
         found: dict[str, Any] = page.evaluate(
             f"({{lat: window.__bench.lat, frame_lat: window.__bench.frameLat,"
+            f" task: window.__bench.task || [],"
             f" engine: (document.getElementById('game') || {{dataset: {{}}}}).dataset.engine || null,"
             f" longest: window.__tasks.longest({since}, {until}),"
             f" tasks: window.__tasks.flush().filter((t) => t[0] >= {since})}})"

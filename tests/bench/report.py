@@ -183,6 +183,11 @@ def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
             for name, runs in latency.items():
                 table.add(f"{what}, {label} (per run, {runs[0]['moves']} moves)", name,
                           [percentile(r[key], q) for r in runs], ms1)
+    for q, label in ((0.5, "p50"), (0.95, "p95")):
+        for name, runs in latency.items():
+            if all(r.get("task") for r in runs):  # our probe only (tests/bench/probes/ours.js)
+                table.add(f"main-thread time of a key's task, {label} (per run, {runs[0]['moves']} moves)",
+                          name, [percentile(r["task"], q) for r in runs], ms1)
     for name, runs in latency.items():
         table.add(f"longest main-thread task during {runs[0]['moves']} moves", name,
                   [r["longest"] for r in runs], ms)

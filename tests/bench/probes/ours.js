@@ -6,15 +6,23 @@
 //   firstMove   data-moves grew past its value at `ready` (a key moved the board)
 //   lat         per key press: keydown event.timeStamp → data-board changed
 //   frameLat    the same key → the next animation frame after that change
+//   task        per key press once playable: main-thread time of its handling, from this
+//               first listener (window, capture) to the last (window, bubbling): every
+//               handler on the way and their microtasks; rendering is not in it
 (() => {
   const b = (window.__bench = {
     tiles: null, tilesFrame: null, ready: null, status: null, engine: null, boot: null, firstMove: null,
-    lastKey: null, keys: 0, lat: [], frameLat: [],
+    lastKey: null, keys: 0, lat: [], frameLat: [], task: [],
   });
   addEventListener("keydown", (event) => {
     b.keys += 1;
     b.lastKey = event.timeStamp;
+    b.keyStart = b.ready === null ? null : performance.now();
   }, true);
+  addEventListener("keydown", () => {
+    if (b.keyStart !== null && b.keyStart !== undefined) b.task.push(performance.now() - b.keyStart);
+    b.keyStart = null;
+  });
   document.addEventListener("DOMContentLoaded", () => {
     const game = document.getElementById("game");
     const tiles = document.getElementById("tiles");
