@@ -70,11 +70,24 @@ class Steps:
         self.depth = depth
         self.start = start
         self.steps: "list[list[Any]]" = [] if steps is None else steps
+        self._written: "list[str]" = []  # steps[i] as JSON text, for the steps dumped so far
+        self._written_of: "list[list[Any]] | None" = None  # the list they were read from
 
     def dump(self) -> str:
+        """The document as stored. The page stores it after every move it plays, so the
+        steps already written out are kept as text: a move costs its own step's JSON,
+        not the whole list's again (the steps are only ever appended or cut short)."""
+        steps = self.steps
+        if self._written_of is not steps or len(self._written) > len(steps):
+            self._written = []
+            self._written_of = steps
+        written = self._written
+        for step in steps[len(written):]:
+            written.append(json.dumps(step, separators=(",", ":")))
         start = None if self.start is None else [[s.cell[0], s.cell[1], s.value] for s in self.start]
-        return json.dumps({"format": FORMAT, "version": VERSION, "base": self.base, "depth": self.depth,
-                           "start": start, "steps": self.steps}, separators=(",", ":"))
+        head = json.dumps({"format": FORMAT, "version": VERSION, "base": self.base, "depth": self.depth,
+                           "start": start}, separators=(",", ":"))
+        return head[:-1] + ',"steps":[' + ",".join(written) + "]}"
 
     # -- what the page appends -----------------------------------------------------------
 

@@ -13,10 +13,12 @@ Content-Security-Policy) and waiting by polling from the test, never inside the 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
 import subprocess
+import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
@@ -315,6 +317,16 @@ def display() -> Iterator[None]:
         server.wait(timeout=10)
 
 
+SESSION_TIMEOUT = 30.0  # seconds for WebKitWebDriver to start a session (about 2 s here)
+SESSION_TRIES = 3
+
+
+def _kill(service: Any) -> None:
+    process = getattr(service, "process", None)
+    if process is not None:
+        process.kill()
+
+
 class WebKitPage(EnginePage):
     """A new WebDriver session for every `open`: each session is a fresh, ephemeral
     profile, and the driver starts its own MiniBrowser (naming a browser binary loses the
@@ -332,8 +344,25 @@ class WebKitPage(EnginePage):
         from selenium.webdriver.webkitgtk.service import Service
 
         self.close()
-        options = webdriver.WebKitGTKOptions()
-        self._driver = webdriver.WebKitGTK(options=options, service=Service(self._executable))
+        failures: list[str] = []
+        for _ in range(SESSION_TRIES):
+            service = Service(self._executable)
+            # Seen once in twenty sessions: the driver never answers a new session (no
+            # browser started). Its process is killed, which fails the request, and a
+            # fresh driver is tried, rather than hang the whole run.
+            watchdog = threading.Timer(SESSION_TIMEOUT, _kill, (service,))
+            watchdog.start()
+            try:
+                self._driver = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions(), service=service)
+                break
+            except Exception as error:  # the killed driver's dropped connection, or another refusal
+                failures.append(f"{type(error).__name__}: {error}")
+                with contextlib.suppress(Exception):
+                    service.stop()
+            finally:
+                watchdog.cancel()
+        else:
+            raise RuntimeError(f"webkit: no WebDriver session in {SESSION_TRIES} tries: {failures}")
         self._driver.set_window_rect(x=0, y=0, width=width, height=height)
         self._driver.set_script_timeout(30)
         self._touch = touch

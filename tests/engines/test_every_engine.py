@@ -101,6 +101,7 @@ def test_a_mouse_drag_and_a_touch_swipe_move_the_board(engine: EnginePage, dev_u
         engine.wait_ready()
         assert engine.game_state() == start, f"{engine.engine}: the saved game was not resumed"
         inputs = int(engine.state()["inputs"])
+        moved = 0
         for direction in ("left", "up", "right", "down"):
             x, y = engine.board_centre()
             sx, sy = STEP[direction]
@@ -112,9 +113,12 @@ def test_a_mouse_drag_and_a_touch_swipe_move_the_board(engine: EnginePage, dev_u
             inputs += 1
             engine.wait_inputs(inputs)
             after = engine.game_state()
+            # The rules' outcomes only: a gesture that was not seen as a move leaves the
+            # board as it was, which they allow only where the slide changes nothing.
             assert after in positions.after_move({before}, direction), (
                 f"{engine.engine}: {pointer} {direction} from {before} gave {after}")
-            assert after != before, f"{engine.engine}: {pointer} {direction} did not move"
+            moved += after != before
+        assert moved, f"{engine.engine}: four {pointer}s and not one move"
         errors = engine.errors()
         assert not errors, f"{engine.engine}: uncaught errors: {errors}"
 

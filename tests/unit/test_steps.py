@@ -132,6 +132,24 @@ def test_a_document_round_trips_and_bad_ones_are_refused_as_such() -> None:
         raises(ValueError, steps.read, bad)
 
 
+def test_a_document_dumped_after_every_step_says_what_one_dump_of_it_says() -> None:
+    """dump() keeps the steps it wrote out before: stored after every move, appended to,
+    cut short or given another list, it must read back as the whole document would."""
+    doc = steps.Steps("0123456789abcdef", 1, (Spawned((0, 1), 2), Spawned((3, 3), 4)))
+    for i in range(6):
+        doc.moved("left" if i % 2 else "down", Spawned((i % 4, 0), 2), 100 * i)
+        assert steps.read(doc.dump()).steps == doc.steps
+    del doc.steps[3:]  # cut short, as the page does with steps the engine refused
+    assert steps.read(doc.dump()).steps == doc.steps
+    doc.did("undo", 900)
+    doc.steps = [["clock", 5]]  # another list altogether
+    again = steps.read(doc.dump())
+    assert (again.base, again.depth, again.start) == (doc.base, doc.depth, doc.start)
+    assert again.steps == [["clock", 5]]
+    fresh = steps.Steps(doc.base, doc.depth, doc.start, [["clock", 5]])
+    assert doc.dump() == fresh.dump()
+
+
 def test_steps_are_played_only_on_the_stored_game_they_name() -> None:
     stored = '{"a stored": "game"}'
     game = session_at(board("2 . . ./. . . ./. . . ./. . . ."))
