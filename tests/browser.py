@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,6 +41,15 @@ def find_chromium() -> str | None:
         if found:
             return found
     return None
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """A Chromium from `find_chromium`, with the launch flags, through a started
+    Playwright (its Browser)."""
+    executable = find_chromium()
+    if executable:
+        return playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+    return playwright.chromium.launch(args=LAUNCH_ARGS)
 
 
 TYPES = {

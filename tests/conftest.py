@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser import LAUNCH_ARGS, find_chromium
+from tests.browser import launch_chromium
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -24,11 +24,7 @@ def chromium() -> Iterator[Browser]:
     """$CHROMIUM, else a Chromium on PATH, else Playwright's own download."""
     from playwright.sync_api import sync_playwright
 
-    executable = find_chromium()
     with sync_playwright() as playwright:
-        if executable:
-            launched = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
-        else:
-            launched = playwright.chromium.launch(args=LAUNCH_ARGS)
+        launched: Browser = launch_chromium(playwright)
         yield launched
         launched.close()

@@ -31,7 +31,7 @@ from tests.bench.boot import READY, scripts_for
 from tests.bench.pages import DESKTOP, fresh_page, poll
 from tests.bench.report import Table, count, ms1
 from tests.bench.server import serve
-from tests.browser import LAUNCH_ARGS, ROOT, find_chromium
+from tests.browser import ROOT, launch_chromium
 
 DAY = "2026-11-30"
 GAME_MOVES = 6000
@@ -133,10 +133,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=REPEAT)
     options = parser.parse_args()
-    executable = find_chromium()
     with serve(ROOT) as site, sync_playwright() as playwright:
-        browser = (playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
-                   if executable else playwright.chromium.launch(args=LAUNCH_ARGS))
+        browser = launch_chromium(playwright)
         found = measure(browser, site.url, options.repeat)
         browser.close()
     table = Table()

@@ -23,16 +23,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tests.browser import serve  # noqa: E402
-from tests.engines.pages import (  # noqa: E402
-    ENGINES,
-    ChromiumPage,
-    EnginePage,
-    FirefoxPage,
-    WebKitPage,
-    display,
-    find_firefox,
-    find_webkit_driver,
-)
+from tests.engines.pages import ENGINES, EnginePage, Missing, display, start  # noqa: E402
 
 SUB_PATH = "repo"  # the built site's folder under the server's root, as on GitHub Pages
 
@@ -71,19 +62,12 @@ def engine(request: pytest.FixtureRequest, browsers: dict[str, EnginePage]) -> E
     """The engine under test (parametrized by name)."""
     name: str = request.param
     if name not in browsers:
-        if name == "chromium":
-            browsers[name] = ChromiumPage(request.getfixturevalue("chromium"))
-        elif name == "firefox":
-            executable = find_firefox()
-            if executable is None:
-                pytest.fail("no Firefox: install Debian's firefox-esr, or set $FIREFOX")
-            browsers[name] = FirefoxPage(executable)
-        else:
-            driver = find_webkit_driver()
-            if driver is None:
-                pytest.fail("no WebKitWebDriver: install Debian's webkit2gtk-driver and xvfb")
+        if name == "webkit":
             request.getfixturevalue("webkit_display")
-            browsers[name] = WebKitPage(driver)
+        try:
+            browsers[name] = start(name, request.getfixturevalue("chromium") if name == "chromium" else None)
+        except Missing as missing:
+            pytest.fail(str(missing))
     return browsers[name]
 
 

@@ -146,6 +146,26 @@ class EnginePage(ABC):
                  " for (const k of Object.keys(e)) localStorage.setItem(k, e[k]); return null;")
 
 
+class Missing(Exception):
+    """An engine's browser is not installed (the message says what to install)."""
+
+
+def start(name: str, chromium: Any) -> EnginePage:
+    """The engine `name`'s tab; `chromium`: the run's Playwright Chromium. WebKit needs
+    a display (`display()`) for as long as it runs."""
+    if name == "chromium":
+        return ChromiumPage(chromium)
+    if name == "firefox":
+        executable = find_firefox()
+        if executable is None:
+            raise Missing("no Firefox: install Debian's firefox-esr, or set $FIREFOX")
+        return FirefoxPage(executable)
+    driver = find_webkit_driver()
+    if driver is None:
+        raise Missing("no WebKitWebDriver: install Debian's webkit2gtk-driver and xvfb")
+    return WebKitPage(driver)
+
+
 # -- Chromium: Playwright ------------------------------------------------------------------
 
 

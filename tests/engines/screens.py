@@ -16,18 +16,9 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.browser import LAUNCH_ARGS, find_chromium, serve
+from tests.browser import launch_chromium, serve
 from tests.e2e import positions
-from tests.engines.pages import (
-    ENGINES,
-    ChromiumPage,
-    EnginePage,
-    FirefoxPage,
-    WebKitPage,
-    display,
-    find_firefox,
-    find_webkit_driver,
-)
+from tests.engines.pages import ENGINES, EnginePage, display, start
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = positions.board_of([
@@ -72,23 +63,13 @@ def main(argv: list[str]) -> int:
     with ExitStack() as stack:
         url = stack.enter_context(serve(ROOT))
         for engine in engines:
-            page: EnginePage
+            chromium = None
             if engine == "chromium":
-                playwright = stack.enter_context(sync_playwright())
-                executable = find_chromium()
-                browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS) \
-                    if executable else playwright.chromium.launch(args=LAUNCH_ARGS)
-                stack.callback(browser.close)
-                page = ChromiumPage(browser)
-            elif engine == "firefox":
-                executable = find_firefox()
-                assert executable, "no Firefox"
-                page = FirefoxPage(executable)
-            else:
-                driver = find_webkit_driver()
-                assert driver, "no WebKitWebDriver"
+                chromium = launch_chromium(stack.enter_context(sync_playwright()))
+                stack.callback(chromium.close)
+            elif engine == "webkit":
                 stack.enter_context(display())
-                page = WebKitPage(driver)
+            page = start(engine, chromium)
             stack.callback(page.close)
             for path in shoot(page, url, out):
                 print(path)
