@@ -144,6 +144,27 @@
         return quote(value);
       } catch (e) { return false; }
     },
+    // Compare a stored item with a text on this side, so that a check before each write
+    // never carries a whole stored game into MicroPython. The item is taken as
+    // readExact gives it (cut past `cap`). holds: true when it is stored and is `text`;
+    // differs: true when it is stored and is not `known` (null or undefined: any item).
+    // Both false when storage failed.
+    holds: function (key, text, cap) {
+      try {
+        var value = window.localStorage.getItem(key);
+        if (typeof value !== "string") return false;
+        if (value.length > cap) value = value.slice(0, cap + 1);
+        return value === text;
+      } catch (e) { return false; }
+    },
+    differs: function (key, known, cap) {
+      try {
+        var value = window.localStorage.getItem(key);
+        if (typeof value !== "string") return false;
+        if (value.length > cap) value = value.slice(0, cap + 1);
+        return known == null || value !== known;
+      } catch (e) { return false; }
+    },
     // Keep a copy of item `from` under `to`, verbatim, if it is at most `cap` characters
     // (a rejected save, for diagnosis: one at most, never a huge one). true when kept.
     setAside: function (from, to, cap) {
@@ -233,6 +254,19 @@
     now: function () {
       return String(Date.now());
     }
+  };
+
+  // Run a MicroPython callback once the page is idle (a frame done and no input
+  // waiting), or within a second at the latest; where there is no requestIdleCallback
+  // (Safari), shortly after. The callback gets no argument: nothing to carry across.
+  window.py2048Idle = function (callback) {
+    try {
+      if (window.requestIdleCallback) {
+        window.requestIdleCallback(function () { callback(); }, { timeout: 1000 });
+        return;
+      }
+    } catch (e) {}
+    window.setTimeout(function () { callback(); }, 50);
   };
 
   // Random 32-bit words for the page's own game before the engine runs (a fresh game's

@@ -23,6 +23,7 @@ from game.ui import (
     gestures,
     handover,
     keys,
+    memory,
     preferences,
     replays,
     sharing,
@@ -57,6 +58,7 @@ def now() -> float:
 
 class App:
     def __init__(self) -> None:
+        memory.configure()  # collections between keys, not inside them (game/ui/memory.py)
         self.view = View()
         self.store = Store()
         self.worker: "Any" = None  # the engine, ready and not yet handed the game
@@ -85,6 +87,8 @@ class App:
         self.proxies: "list[Any]" = []
         self.once: "dict[str, Any]" = {}
         self.on_hide_notice = self.proxy(self.view.hide_notice)
+        self.collector = memory.IdleCollector(self.when_idle)
+        self.on_idle = self.proxy(self.collector.idle)
         # The game the page plays itself until the engine takes it over, the queue of
         # every action, and what waits for the engine meanwhile.
         self.turns = turns.Turns(self, early.EarlyPlay(device.PageWords(), device.epoch_ms))
@@ -452,6 +456,7 @@ class App:
         if spoken:
             self.view.say(spoken)
         self.pilot.after_apply(kind, reply["changed"], state)
+        self.collector.soon()
 
     def save(self, reply: "dict[str, Any]", game: bool = True) -> None:
         """Store what the reply changed: the game only when the engine says the game
@@ -606,6 +611,9 @@ class App:
         return self.prefs.values["autoplay"]
 
     # -- input -------------------------------------------------------------------------
+
+    def when_idle(self, callback: "Any") -> None:
+        js.window.py2048Idle(self.on_idle)  # the proxy of `callback`, made once
 
     def proxy(self, fn: "Any") -> "Any":
         p = create_proxy(fn)

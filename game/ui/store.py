@@ -55,6 +55,19 @@ class Store:
             return None
         return value or None
 
+    def holds(self, name: str, text: str) -> bool:
+        """Whether item `name` is stored and is exactly `text`. Compared on the
+        JavaScript side (assets/boot.js): the stored text never crosses into MicroPython,
+        which costs about 15 µs per kilobyte, and a tab checks before every write."""
+        return bool(self.guard.holds(PREFIX + name, text, MAX_TEXT))
+
+    def differs(self, name: str, known: "str | None") -> bool:
+        """Whether item `name` is stored and is not `known`, the text this tab last knew
+        there (None: it knew of none, so any stored item is another tab's). The stored
+        text is judged as `read` would bring it: cut past MAX_TEXT. False when storage
+        failed (there is nothing another tab could have stored)."""
+        return bool(self.guard.differs(PREFIX + name, known, MAX_TEXT))
+
     def set_aside(self, name: str, copy: str) -> bool:
         """Copy item `name` to `copy` verbatim (on the JavaScript side, so nothing is
         cut), unless it is longer than REJECTED_CAP."""

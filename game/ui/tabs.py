@@ -112,19 +112,17 @@ class SharedSaves:
 
     def _changed_elsewhere(self) -> bool:
         """Whether another tab stored this board's game, or steps on it, since this tab
-        last looked."""
-        current = snapshot.stored_text(self.store.read(self.key))
-        steps = snapshot.stored_text(self.store.read(steps_key(self.key)))
-        return (current is not None and current != self.known_game) or (
-            steps is not None and steps != self.known_steps)
+        last looked. (Compared where the texts are, game/ui/store.py: a move must not
+        bring the whole stored game into MicroPython only to find it unchanged.)"""
+        return bool(self.store.differs(self.key, self.known_game)) or bool(
+            self.store.differs(steps_key(self.key), self.known_steps))
 
     def store_game(self, save: str) -> "tuple[bool, str | None]":
         """Write this tab's game, unless another tab stored one (or steps on one) since
         this tab last looked: a tab never writes over a game it has not seen, it follows
         that game instead. The steps stored beside it, all taken into this game now, go.
         (written or nothing to do, the action to run first)."""
-        current = snapshot.stored_text(self.store.read(self.key))
-        if current != save and self._changed_elsewhere():
+        if not self.store.holds(self.key, save) and self._changed_elsewhere():
             return True, "follow"
         written = self._write(self.key, save)
         if written:
@@ -157,11 +155,10 @@ class SharedSaves:
         """Write the best scores or statistics, unless another tab stored others since:
         those are merged first, and that answer written, so no tab's best score or
         counted game is lost. (written or nothing to do, the action to run first)."""
-        current = snapshot.stored_text(self.store.read(name))
-        if current == document:
-            self.known[name] = current
+        if self.store.holds(name, document):
+            self.known[name] = document
             return True, None
-        if current is not None and current != self.known[name]:
+        if self.store.differs(name, self.known[name]):
             return True, MERGES[name]
         written = self._write(name, document)
         if written:

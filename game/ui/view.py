@@ -42,6 +42,7 @@ class View:
         self.score_box = document.getElementById("score-box")
         self.best = document.getElementById("best")
         self.moves = document.getElementById("moves")
+        self.size_label = document.getElementById("size-label")
         self.clock = document.getElementById("clock")
         self.undo = document.getElementById("undo")
         self.live = document.getElementById("live")
@@ -67,6 +68,7 @@ class View:
         self.pool: "list[list[Any]]" = []
         self.odd = False
         self.written: "dict[str, str]" = {}  # #game's attributes as this view last set them
+        self.shown_numbers: "dict[str, Any]" = {}  # what show_numbers last wrote, by name
         self.delta: "Any" = None
         self.delta_odd = False
 
@@ -182,21 +184,33 @@ class View:
                 written[name] = value
 
     def show_numbers(self, state: "dict[str, Any]", points: int = 0) -> None:
-        for element, value in ((self.score, state["score"]), (self.best, state["best"])):
-            element.textContent = number(value)
-            element.className = number_class(len(str(value)))
-        self.moves.textContent = moves_label(state["moves"])
+        """Score, best, moves, the board's name and Undo: only what changed is written
+        (a move changes the score and the moves, seldom the rest)."""
+        score, best = state["score"], state["best"]
+        self.put("score", self.score, "textContent", number(score))
+        self.put("score-class", self.score, "className", number_class(len(str(score))))
+        self.put("best", self.best, "textContent", number(best))
+        self.put("best-class", self.best, "className", number_class(len(str(best))))
+        self.put("moves", self.moves, "textContent", moves_label(state["moves"]))
         daily = state.get("mode") == "daily"
         if daily:
             label = say("daily_practice_label" if state.get("practice") else "daily_label",
                         date=state.get("date", ""))
         else:
             label = say("size", n=state["size"])
-        self.set_text("size-label", label)
+        self.put("size-label", self.size_label, "textContent", label)
+        # Its text is also the language's own (data-i18n): written every time.
         self.set_text("best-label", say("daily_best_label" if daily else "best_label"))
-        self.undo.disabled = not state["can_undo"]
+        self.put("undo", self.undo, "disabled", not state["can_undo"])
         if points:
             self.show_delta(points)
+
+    def put(self, name: str, element: "Any", prop: str, value: "Any") -> None:
+        """Set `element`'s `prop` to `value` unless this view last set it so (`name`).
+        Only for what nothing else on the page writes."""
+        if self.shown_numbers.get(name, self) != value:
+            setattr(element, prop, value)
+            self.shown_numbers[name] = value
 
     def show_delta(self, points: int) -> None:
         """Float "+points" over the score; a new one restarts it (twin keyframes again)."""

@@ -181,3 +181,29 @@ def test_a_huge_rejected_save_is_not_kept(game: GamePage) -> None:
     assert stored(game, REJECTED_KEY) is None
     kept = stored(game, GAME_KEY)
     assert kept is not None and len(kept) < 10_000, "the huge save is still stored"
+
+
+def test_the_write_checks_compare_the_stored_text_as_a_read_would_bring_it(game: GamePage) -> None:
+    """Before each write a tab asks whether another tab stored something since
+    (game/ui/tabs.py). The comparison runs beside storage (assets/boot.js), so a stored
+    game never crosses into MicroPython for it; it must answer as comparing the read
+    texts did: an item is judged as read brings it (cut past the cap, NUL included),
+    a missing one never differs, and an unknown text differs from any stored one."""
+    game.start()
+    found = game.evaluate("""(() => {
+        const s = window.py2048Storage, k = "py2048:probe-compare";
+        const out = {};
+        localStorage.removeItem(k);
+        out.missing = [s.holds(k, "a", 5), s.differs(k, "a", 5), s.differs(k, null, 5)];
+        localStorage.setItem(k, "ab\\u0000c");
+        out.same = [s.holds(k, "ab\\u0000c", 5), s.differs(k, "ab\\u0000c", 5)];
+        out.cut_at_nul = [s.holds(k, "ab", 5), s.differs(k, "ab", 5)];
+        out.unknown = s.differs(k, null, 5);
+        localStorage.setItem(k, "0123456789");
+        out.long = [s.holds(k, "012345", 5), s.differs(k, "012345", 5), s.holds(k, "0123456789", 5)];
+        localStorage.removeItem(k);
+        return out;
+    })()""")
+    assert found == {"missing": [False, False, False], "same": [True, False],
+                     "cut_at_nul": [False, True], "unknown": True,
+                     "long": [True, False, False]}, found

@@ -21,6 +21,12 @@ class FakeStore:
     def read(self, name: str) -> "str | None":
         return json.dumps(self.items[name]) if name in self.items else None
 
+    def holds(self, name: str, text: str) -> bool:
+        return self.items.get(name) == text
+
+    def differs(self, name: str, known: "str | None") -> bool:
+        return name in self.items and (known is None or self.items[name] != known)
+
     def write(self, name: str, value: str) -> bool:
         self.items[name] = value
         return True
@@ -365,6 +371,12 @@ class RefusingStore(FakeStore):
 
     def read(self, name: str) -> "str | None":
         return None
+
+    def holds(self, name: str, text: str) -> bool:
+        return False
+
+    def differs(self, name: str, known: "str | None") -> bool:
+        return False
 
     def write(self, name: str, value: str) -> bool:
         return False
