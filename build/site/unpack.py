@@ -41,4 +41,9 @@ def _unpack(name):
 
 _unpack("ui-python.bin")
 
+# Before the page's forty modules are imported: collections spaced as in play.
+from game.ui import memory  # noqa: E402
+
+memory.configure()
+
 import game.ui.app  # noqa: E402, F401  (the page itself: it starts when imported)
