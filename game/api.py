@@ -350,6 +350,8 @@ class Engine:
         reply's `handover` says how many were taken and why one was refused (the state
         is then the engine's, from the steps before it).
         """
+        if daily_board:
+            self.play.day()  # a clock outside the board's days: refused before any change
         set_aside = no_set_aside()
         self.best = {}
         if best_text:

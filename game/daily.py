@@ -65,6 +65,15 @@ def utc_date(epoch_ms: int) -> str:
     return "%04d-%02d-%02d" % (year, month, day)
 
 
+def day_of(epoch_ms: int) -> "str | None":
+    """The daily board's day at the instant `epoch_ms` (the device's clock), or None when
+    that clock is outside the days the board exists for (MIN_YEAR to MAX_YEAR, UTC): a
+    flat clock battery says 1970, a hand-set one anything. The clock is an input: every
+    day the game derives from it passes here first (docs/daily.md, "The day")."""
+    date = utc_date(epoch_ms)
+    return date if valid_date(date) else None
+
+
 def day_number(date: str) -> int:
     """Days since 1970-01-01 (for streaks: consecutive days differ by one)."""
     year, month, day = int(date[:4]), int(date[5:7]), int(date[8:])

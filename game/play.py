@@ -80,12 +80,18 @@ class Play:
         """Play the stored game `loaded` (already read and judged by the caller), or a
         fresh one; the start tiles of a fresh game (none for a loaded one).
 
-        A daily game of another day gives way to today's board, as a newer game (a tab
-        still showing the old one must follow it), with no count: it ended with its own
-        day. A stored daily game that ended as the tab closed is still the day's result.
+        A daily game of an earlier day gives way to today's board, as a newer game (a
+        tab still showing the old one must follow it), with no count: it ended with its
+        own day. A daily game of a later day than the clock's is resumed: the clock went
+        back, and a day's board is handed out once (its unfinished game is never thrown
+        away for an older board). A stored daily game that ended as the tab closed is
+        still the day's result. The daily board needs a clock within its days:
+        `Refused("clock")` otherwise, and nothing has changed.
         `start` gives a fresh normal game's tiles (the page drew them); a fresh daily
         game's are the day's, and `start`, if given, must be those."""
-        today = self.today() if daily_board else ""
+        today = self.day() if daily_board else ""
+        if loaded is not None and loaded.daily is not None and loaded.daily.date > today:
+            today = loaded.daily.date  # the clock went back: that day's game goes on
         self.daily_best = {daily.SIZE: self.tally.day_best(today)} if today else {}
         if daily_board:
             size = daily.SIZE
@@ -123,6 +129,14 @@ class Play:
         except ValueError:
             raise Refused("bad_start") from None
 
+    def day(self) -> str:
+        """Today's daily board's day, from the clock handed in; `Refused("clock")` when
+        that clock is outside the board's days (nothing has changed then)."""
+        today = self.today()
+        if not daily.valid_date(today):
+            raise Refused("clock", date=today)
+        return today
+
     def bests_for(self, daily_board: bool) -> "dict[int, int]":
         return self.daily_best if daily_board else self.best
 
@@ -137,11 +151,11 @@ class Play:
         day's result as it stands (otherwise a player could restart until the board
         suited them), and any try after the result is practice."""
         old = self.session
+        today = self.day() if old.daily is not None else ""  # first: a refusal changes nothing
         if session.due_to_count(old, giving_up=True):
             self._count(old)
         revision = session.next_revision(old.revision)
         if old.daily is not None:
-            today = self.today()
             if old.daily.date != today:
                 self.daily_best = {daily.SIZE: self.tally.day_best(today)}
             self.session, spawns = self._fresh(daily.SIZE, old.undo_depth, today, revision, start)

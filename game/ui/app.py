@@ -14,8 +14,10 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
+from game import daily
 from game.ui import (
     autoplay,
+    boards,
     buttons,
     clock,
     device,
@@ -27,7 +29,6 @@ from game.ui import (
     preferences,
     replays,
     sharing,
-    snapshot,
     statistics,
     tabs,
     text,
@@ -35,7 +36,7 @@ from game.ui import (
     turns,
     waiting,
 )
-from game.ui.store import BEST, DAILY, MODE, PREFIX, SETTINGS, STATS, Store, game_key
+from game.ui.store import BEST, PREFIX, SETTINGS, STATS, Store, game_key
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -68,11 +69,11 @@ class App:
         self.tracker = gestures.Tracker()
         self.prefs = preferences.Preferences(self.store)
         self.letters = bool(self.prefs.values["letters"])
-        self.size = int(self.prefs.values["size"])  # the normal game's board size
-        # "daily" while the daily board is on screen (this tab's choice, kept over a reload).
-        self.mode = "daily" if snapshot.stored_text(self.store.read(MODE)) == "daily" else "classic"
+        # The board on screen: a size's game, or the daily board (this tab's choice, kept
+        # over a reload); a switch takes effect once answered (game/ui/boards.py).
+        self.boards = boards.Boards(self.store, int(self.prefs.values["size"]), device.epoch_ms)
         # What this tab knows to be stored, per document (other tabs may write too).
-        self.saves = tabs.SharedSaves(self.store, self.size, DAILY if self.mode == "daily" else "")
+        self.saves = tabs.SharedSaves(self.store, self.size, self.boards.key)
         self.shown_save: "str | None" = None  # the game document of the board on screen
         self.milestones: "list[str] | None" = None  # from the engine's replies
         self.summary: "dict[str, Any] | None" = None  # the statistics on show
@@ -103,6 +104,16 @@ class App:
         self.on_watch_due = self.proxy(self.replays.due)
 
     # -- start -------------------------------------------------------------------------
+
+    @property
+    def size(self) -> int:
+        """The normal game's board size."""
+        return self.boards.size
+
+    @property
+    def mode(self) -> str:
+        """The board on screen: "daily" or "classic" (a size's game)."""
+        return self.boards.mode
 
     @property
     def engine(self) -> "Any":
@@ -137,6 +148,8 @@ class App:
         meanwhile, and a result link's code (kept for the engine)."""
         self.turns.current = "start"
         self.turns.ask(*self.start_args())
+        if self.boards.clock_said:  # the stored daily board was set aside for the clock
+            self.notify(text.say("clock_wrong", date=self.boards.clock_said))
         self.check_link()
         self.turns.release()
 
@@ -295,9 +308,9 @@ class App:
                 self.dialog_texts(state)
                 self.view.open_dialog("confirm")
             else:
-                return ask("new_game", 0)
+                return self.new_game()
         elif action == "new":
-            return ask("new_game", 0)
+            return self.new_game()
         elif action == "keep":
             return ask("keep_playing", self.elapsed())
         elif action == "clock":
@@ -315,19 +328,21 @@ class App:
             # What is stored now: another tab's engine may have taken these steps over.
             self.saves.use_key(self.saves.key)
             return self.worker.call(*self.start_args())
+        elif action == "handover-fresh":  # what was stored could not be taken over
+            args = self.start_args()
+            args[1], args[7] = "", ""  # no game, no steps: the best and statistics stay
+            return self.worker.call(*args)
         elif action.startswith("handover:"):
             return self.worker.call(*self.start_args(action[9:]))
         elif action.startswith("size:"):
-            if self.mode == "daily":
-                self.set_mode("classic")
             return self.switch(int(action[5:]))
-        elif action.startswith("mode:"):
-            self.set_mode(action[5:])
-            if self.mode == "daily":
-                self.saves.use_key(DAILY)
-            else:
-                self.saves.use_size(self.size)
-            return ask(*self.start_args())
+        elif action == "mode":
+            mode = self.boards.other_mode()
+            wrong = self.boards.clock_refusal() if mode == "daily" else None
+            if wrong is not None:  # the daily board stays off; nothing else changes
+                self.notify(text.say("clock_wrong", date=wrong))
+                return None
+            return self.switch(self.size, mode)
         elif action == "verify":
             return ask("verify", self.replays.take_pending())
         elif action.startswith("watch:"):
@@ -350,19 +365,21 @@ class App:
             return self.replace_all()
         return None
 
-    def set_mode(self, mode: str) -> None:
-        """The daily board or the normal game, kept for the next visit of this tab. The
-        page shows the mode (`data-mode`, the Daily button) with the engine's answer,
-        together with the board it brings."""
-        self.mode = mode
-        self.store.write(MODE, mode)
+    def new_game(self) -> "Any":
+        """Start over. Another daily try is today's board, which needs a clock within
+        the board's days: otherwise the game on screen stays, and the player is told."""
+        wrong = self.boards.clock_refusal() if self.mode == "daily" else None
+        if wrong is not None:
+            self.notify(text.say("clock_wrong", date=wrong))
+            return None
+        return self.turns.ask("new_game", 0)
 
-    def switch(self, size: int) -> "Any":
-        """Play the game stored for `size` (a fresh one if there is none). The game on
-        screen was stored by its last reply, its clock just before (`clock`)."""
-        self.size = size
-        self.saves.use_size(size)
-        return self.turns.ask(*self.start_args())
+    def switch(self, size: int, mode: str = "classic") -> "Any":
+        """Play the game stored for `size` (or the daily board), a fresh one if there is
+        none. The game on screen was stored by its last reply, its clock just before
+        (`clock`). The switch takes effect with the answer (`took`): until then this
+        tab stores to the board it shows."""
+        return self.turns.ask(*self.start_args(self.boards.ask(mode, size)))
 
     def replace_all(self) -> "Any":
         """A confirmed import: store every part of the file, then play its game."""
@@ -387,13 +404,17 @@ class App:
         if current.startswith("handover:"):
             self.other_taken(current[9:], reply)
             return
-        if current == "handover":
+        if current in ("handover", "handover-fresh"):
+            if current == "handover-fresh":  # say that the stored game was set aside
+                reply["set_aside"] = dict(reply.get("set_aside") or {}, game=True)
             self.taken_over(reply)
             return
         if reply["kind"] == "follow":
             self.saves.followed(reply.get("taken") or reply["changed"], self.shown_save,
                                 self.turns.early.steps_text() if self.engine is None else None)
         if reply["kind"] == "start":  # the first game, another size, the daily board, an import
+            if self.boards.answered():
+                self.saves.use_key(self.boards.key)
             first = self.state is None
             self.judged(reply)
             if not first:
@@ -410,6 +431,29 @@ class App:
 
     def log_error(self, message: str) -> None:
         js.console.error(message)
+
+    def refused(self, action: str, error: str) -> None:
+        """The engine raised on `action` (never expected: the page checks what it can
+        first). Nothing changed: a board switch asked is dropped, and the player told."""
+        if action == "handover":
+            # The engine could not take over what is stored (never expected: the page
+            # played it by the engine's own rules). It is set aside like any bad save,
+            # and the engine starts afresh: no stored value keeps the page from playing.
+            self.saves.keep_rejected()
+            self.turns.first("handover-fresh")
+            return
+        if action == "handover-fresh":
+            self.fail(text.say("engine_failed"), error)
+            return
+        if self.boards.failed():
+            self.view.show_mode(self.mode == "daily", self.replays.watching)
+            self.prefs.values["size"] = self.size
+            self.show_settings()
+        self.notify(text.say("call_failed"))
+
+    def today(self) -> str:
+        """The device's UTC day, "" when its clock is outside the daily board's days."""
+        return daily.day_of(device.epoch_ms()) or ""
 
     def engine_gone(self) -> bool:
         return bool(str(js.window.py2048Engine.failure or ""))
@@ -505,7 +549,7 @@ class App:
             self.summary = reply["summary"]
             statistics.show(self.view, reply["summary"], self.offset)
         elif kind == "export":
-            name = transfer.file_name(device.epoch_ms(), self.offset)
+            name = transfer.file_name(device.epoch_ms(), int(js.window.py2048Time.offsetMinutes()))
             saved = js.window.py2048Files.download(name, reply["text"])
             self.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
         elif kind in ("verify", "watch", "watch_move"):
@@ -730,7 +774,7 @@ class App:
                 self.share(sharing.result_text(state, self.elapsed(), address))
         elif name == "#daily":
             self.push("clock")
-            self.push("mode:" + ("classic" if self.mode == "daily" else "daily"))
+            self.push("mode")  # which board it switches to is judged when it runs
         elif self.replays.click(name, str(button.getAttribute("data-date") or "")):
             pass
         elif name == "share-stats" and self.summary:

@@ -117,6 +117,8 @@ class EarlyPlay:
         """Begin the stored game of this board (or a fresh one) with the steps already
         played on it: the `start` reply. A fresh game's steps document is written at
         once (its tiles are on screen: a reload must bring them back)."""
+        if daily_board:
+            self.play.day()  # a clock outside the board's days: refused before any change
         game_text = stored_text(game_quoted)
         self.stored_game = game_text
         self.play.best = best_from_saved(stored_text(best_quoted))

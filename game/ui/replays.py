@@ -55,14 +55,20 @@ def reason_sentence(reason: str, detail: "dict[str, Any]", lang: str = "") -> st
     return text.say("reason_" + reason, lang)
 
 
-def verdict_sentence(answer: "dict[str, Any]", lang: str = "") -> str:
-    """"Verified: score S, best tile T, M moves." (the replay's numbers) or why not."""
+def verdict_sentence(answer: "dict[str, Any]", lang: str = "", today: str = "") -> str:
+    """"Verified: score S, best tile T, M moves." (the replay's numbers) or why not. A
+    code of a day after `today` (the device's UTC day, when its clock is within the
+    board's days) verifies all the same, and the sentence says that day has not come
+    here yet: a wrong clock, or a friend's copy that was right."""
     if not answer.get("ok"):
         return text.say("replay_rejected", lang, reason=reason_sentence(
             str(answer.get("reason", "")), answer.get("detail") or {}, lang))
     key = "replay_verified" if answer.get("finished") else "replay_verified_unfinished"
-    return text.say(key, lang, date=answer["date"], score=text.number(answer["score"], lang),
+    said = text.say(key, lang, date=answer["date"], score=text.number(answer["score"], lang),
                     tile=answer["tile"], moves=text.moves_label(answer["moves"], lang))
+    if today and str(answer["date"]) > today:
+        said += " " + text.say("replay_future", lang, today=today)
+    return said
 
 
 def share_link(address: str, code: str) -> str:
@@ -183,7 +189,7 @@ class Replays:
         is not: a link was opened) and in the live region."""
         view = self.host.view
         self.can_watch = bool(answer.get("ok"))
-        sentence = verdict_sentence(answer)
+        sentence = verdict_sentence(answer, today=self.host.today())
         view.set_attributes((("data-replay", "verified" if self.can_watch else "rejected"),))
         view.set_text("replay-verdict", sentence)
         view.set_hidden("replay-verdict", False)

@@ -19,7 +19,8 @@ tested on CPython and MicroPython with fakes.
 
 The host provides `begin(action)` (a promise, or None when it acted at once), `took(reply)`
 (show one reply), `count_input()`, `keep(action)` (an action for the engine, kept),
-`proxy(fn)`, `engine_gone()` (whether the engine has failed) and `lost()` (say so).
+`proxy(fn)`, `engine_gone()` (whether the engine has failed), `lost()` (say so) and
+`refused(action, error)` (the engine raised on one action: nothing changed).
 """
 
 import json
@@ -161,6 +162,9 @@ class Turns:
             self.host.lost()
             return
         self.ahead = {}  # ask the engine for moves until its next answer
-        if self.current in COUNTED:
-            self.host.count_input()
-        self.next()
+        try:
+            self.host.refused(self.current, str(error))
+        finally:
+            if self.current in COUNTED:
+                self.host.count_input()
+            self.next()

@@ -10,6 +10,7 @@ from typing import Any
 
 from game import api, chance, daily, replay, rules, saves, stats
 from game import record as records
+from game.session import Refused
 from tests.unit.boards import board, consistent
 
 NOON = 1_796_126_400_000  # 2026-12-01 12:00 UTC
@@ -324,3 +325,77 @@ def test_a_normal_game_drops_its_record_past_the_limit_and_a_daily_one_keeps_it(
                   chance.seeded(1), daily=daily.Daily(DAY), record="AA" * (RECORD_LIMIT + 2))
     day.move("left")
     assert day.record is not None and len(day.record) == 4 + 2 * (RECORD_LIMIT + 1)
+
+
+# -- the clock is an input (docs/daily.md, "The day") ------------------------------------
+
+FIRST_MS = 946_684_800_000  # 2000-01-01 00:00 UTC: the first day of the board
+END_MS = 7_258_118_400_000  # 2200-01-01 00:00 UTC: the first day after the last
+
+
+def test_the_daily_board_exists_from_the_first_to_the_last_supported_day_only() -> None:
+    assert daily.day_of(FIRST_MS) == "2000-01-01" and daily.day_of(FIRST_MS - 1) is None
+    assert daily.day_of(END_MS - 1) == "2199-12-31" and daily.day_of(END_MS) is None
+    assert daily.day_of(0) is None and daily.day_of(-1) is None
+
+
+def test_a_clock_outside_the_boards_days_refuses_the_daily_board_and_changes_nothing() -> None:
+    for ms in (0, FIRST_MS - 1, END_MS, 10**15):
+        e = engine(wall=Wall(ms))
+        classic = e.start(None, None)
+        try:
+            e.start(None, None, daily_board=True)
+        except Refused as refused:
+            assert refused.reason == "clock" and refused.detail["date"] == daily.utc_date(ms)
+        else:
+            raise AssertionError(f"a daily board on a clock at {ms}")
+        assert e.state() == classic["state"], "the refused start changed the game in play"
+
+
+def test_a_new_daily_try_across_the_last_midnight_is_refused_before_anything_counts() -> None:
+    wall = Wall(END_MS - 20_000)  # 2199-12-31 23:59:40 UTC
+    e = engine(wall=wall)
+    e.start(None, None, daily_board=True)
+    reply = e.take(rules.legal_directions(e.session.position.board)[0], 0)
+    wall.ms = END_MS + 1_000
+    try:
+        e.new_game()
+    except Refused as refused:
+        assert refused.reason == "clock"
+    else:
+        raise AssertionError("a daily board after 2199-12-31")
+    assert not e.session.counted and stats.daily_result(e.stats, "2199-12-31") is None
+    assert e.state() == reply["state"]
+    # the day's game is still its own: moves go on, and it ends counted as that day's
+    e.take(rules.legal_directions(e.session.position.board)[0], 0)
+    assert e.session.daily is not None and e.session.daily.date == "2199-12-31"
+
+
+def test_the_clock_going_back_a_day_resumes_the_later_days_game() -> None:
+    wall = Wall()
+    e = engine(wall=wall)
+    e.start(None, None, daily_board=True)
+    for direction in ("left", "up", "right", "down") * 3:
+        reply = e.take(direction, 0)
+    wall.ms -= DAY_MS
+    back = engine(wall=wall).start(reply["save"], None, daily_board=True)
+    assert back["state"]["date"] == DAY and back["state"]["board"] == reply["state"]["board"]
+    assert back["state"]["moves"] == reply["state"]["moves"] and not back["spawns"]
+    assert not back["game_changed"], "the stored game was written again for nothing"
+    wall.ms += DAY_MS  # the clock right again: the same game, not a fresh board
+    again = engine(wall=wall).start(reply["save"], None, daily_board=True)
+    assert again["state"]["moves"] == reply["state"]["moves"] and not again["state"]["practice"]
+
+
+def test_a_recorded_day_is_practice_whenever_the_clock_brings_it_back() -> None:
+    wall = Wall()
+    e = engine(wall=wall)
+    e.start(None, None, daily_board=True)
+    play_to_end(e)
+    assert stats.daily_result(e.stats, DAY) is not None
+    wall.ms -= DAY_MS  # back one day: yesterday's board, never played, is no practice
+    yesterday = e.new_game()
+    assert yesterday["state"]["date"] == "2026-11-30" and not yesterday["state"]["practice"]
+    wall.ms += DAY_MS  # right again: the recorded day only as practice
+    today = e.new_game()
+    assert today["state"]["date"] == DAY and today["state"]["practice"]

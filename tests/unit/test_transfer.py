@@ -199,3 +199,19 @@ def test_daily_results_export_and_import_and_a_bad_daily_part_is_refused_by_name
     assert exported_again["stats"]["daily"] == {"played": 0, "best_streak": 0, "results": []}, (
         "export keeps what the lenient read keeps: a bad daily part is left out")
     assert exported_again["stats"]["sizes"] == data["stats"]["sizes"]
+
+
+def test_minus_zero_reads_as_zero_in_every_field_that_holds_a_number() -> None:
+    """JSON's `-0` is the number 0 (RULES: a count, a score, a cell): every part reads it
+    so, none refuses it, and what is stored from it is written `0`."""
+    import re
+
+    games, best, kept, chosen = stored()
+    text = transfer.export_bundle(games, best, kept, chosen, JAN_2025)
+    zeros = re.compile(r"(?<=[\[:,\s])0(?=[,\]\}\s])")
+    assert len(zeros.findall(text)) > 20, "the file has zeros to write as -0"
+    plain, minus = transfer.check_bundle(text), transfer.check_bundle(zeros.sub("-0", text))
+    assert (minus.games, minus.best, minus.stats, minus.settings) == (
+        plain.games, plain.best, plain.stats, plain.settings)
+    assert minus.summary == plain.summary
+    assert all("-0" not in (part or "") for part in [*minus.games.values(), minus.best, minus.stats])

@@ -10,6 +10,10 @@ from game.record import Spawned
 from game.ui.early import EarlyPlay
 from game.ui.snapshot import best_from_saved, game_from_saved
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 NOW = 1764547200000 + 3600000  # 2025-12-01, 01:00 UTC
 FRESH = ("", "", "", 4, 1, False, "")
 
@@ -120,3 +124,21 @@ def test_another_tabs_newer_steps_are_followed_and_older_ones_not() -> None:
     assert followed["changed"] and followed["state"] == reply["state"]
     assert not second.follow("", quoted(shared), 4, 1, False)["changed"]  # older: not taken
     assert second.session.position.moves == 3
+
+
+def test_a_clock_outside_the_daily_boards_days_refuses_it_before_the_engine_too() -> None:
+    from game.session import Refused
+
+    def clock_at(ms: int) -> "Callable[[], float]":
+        return lambda: ms
+
+    for clock in (0, 7_258_118_400_000):  # 1970-01-01 (a flat battery), 2200-01-01
+        early = EarlyPlay(chance.seeded(1), clock_at(clock))
+        classic = early.load(*FRESH)
+        try:
+            early.load("", "", "", 4, 1, True)
+        except Refused as refused:
+            assert refused.reason == "clock"
+        else:
+            raise AssertionError("a daily board on the clock " + str(clock))
+        assert early.session.daily is None and early.steps_text() == classic["steps"]

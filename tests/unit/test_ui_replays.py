@@ -98,6 +98,9 @@ class FakeHost:
     def notify(self, words: str) -> None:
         self.notices.append(words)
 
+    def today(self) -> str:
+        return "2026-12-01"
+
 
 def watch_reply(total: int = 3) -> "dict[str, object]":
     return {"kind": "watch", "ok": True, "at": 0, "total": total, "end": total == 0,
@@ -122,6 +125,16 @@ def test_a_verified_code_shows_the_replays_numbers() -> None:
     assert "2026-11-30" in said
     unfinished = replays.verdict_sentence(dict(answer, finished=False))
     assert unfinished != said and unfinished.startswith("Verified")
+
+
+def test_a_code_of_a_day_after_the_devices_today_verifies_and_says_its_day_has_not_come() -> None:
+    english()
+    answer = {"ok": True, "date": "2026-12-05", "score": 8, "tile": 4, "moves": 3, "finished": True}
+    ahead = replays.verdict_sentence(answer, today="2026-12-01")
+    assert ahead.startswith("Verified") and "2026-12-01" in ahead
+    assert ahead != replays.verdict_sentence(answer)
+    for today in ("2026-12-05", "2026-12-06", ""):  # its day, later, or a clock out of range
+        assert replays.verdict_sentence(answer, today=today) == replays.verdict_sentence(answer)
 
 
 def test_every_rejection_reason_has_its_own_sentence_in_every_language() -> None:

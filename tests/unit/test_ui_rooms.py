@@ -249,8 +249,12 @@ def test_a_file_that_never_reached_the_engine_is_explained() -> None:
     assert transfer.read_failure("!none") == ""
 
 
-def test_the_export_file_is_named_for_its_day() -> None:
-    assert transfer.file_name(1796083200000) == "2048-in-python-2026-12-01.json"
+def test_the_export_file_is_named_for_the_local_date_and_time_the_player_sees() -> None:
+    noon = 1796126400000  # 2026-12-01 12:00 UTC: a number past 32 bits, as Date.now() is
+    assert transfer.file_name(noon) == "2048-in-python-2026-12-01-1200.json"
+    assert transfer.file_name(noon, 90) == "2048-in-python-2026-12-01-1330.json"
+    assert transfer.file_name(noon, 12 * 60 + 30) == "2048-in-python-2026-12-02-0030.json"
+    assert transfer.file_name(noon, -13 * 60) == "2048-in-python-2026-11-30-2300.json"
 
 
 def test_the_import_summary_names_each_size_best_and_games_played() -> None:

@@ -29,6 +29,10 @@ class Promise:
         assert self.callbacks is not None
         self.callbacks[0](value)
 
+    def reject(self, error: "Any") -> None:
+        assert self.callbacks is not None
+        self.callbacks[1](error)
+
 
 class Engine:
     def __init__(self) -> None:
@@ -47,6 +51,7 @@ class Host:
         self.shown: "list[dict[str, Any]]" = []
         self.kept: "list[str]" = []
         self.inputs = 0
+        self.refusals: "list[str]" = []
         self.turns = Turns(self, EarlyPlay(chance.seeded(1), lambda: 1764547200000))
 
     def proxy(self, fn: "Any") -> "Any":
@@ -76,6 +81,9 @@ class Host:
 
     def engine_gone(self) -> bool:
         return False
+
+    def refused(self, action: str, error: str) -> None:
+        self.refusals.append(action)
 
     def lost(self) -> None:
         raise AssertionError("not lost")
@@ -174,3 +182,14 @@ def test_if_the_page_cannot_play_an_action_it_waits_for_the_engine_not_lost() ->
     assert engine.calls[0] == ("undo", 0)  # (the fake host asks "undo" for any other action)
     engine.promises[0].resolve(json.dumps({"kind": "start", "changed": True}))
     assert engine.calls[1] == ("move", "left", 0)
+
+
+def test_a_call_the_engine_refuses_is_reported_to_the_host_once_and_input_goes_on() -> None:
+    host = started()
+    engine = Engine()
+    host.turns.engine = engine
+    host.turns.push("undo")
+    host.turns.push("left")
+    engine.promises[0].reject("PythonError: Refused: clock")
+    assert host.refusals == ["undo"] and host.inputs == 1
+    assert engine.calls[-1] == ("move", "left", 0), "the next action waited for nothing"
