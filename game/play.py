@@ -84,8 +84,9 @@ class Play:
         tab still showing the old one must follow it), with no count: it ended with its
         own day. A daily game of a later day than the clock's is resumed: the clock went
         back, and a day's board is handed out once (its unfinished game is never thrown
-        away for an older board). A stored daily game that ended as the tab closed is
-        still the day's result. The daily board needs a clock within its days:
+        away for an older board). A stored game that ended but was not counted (the tab
+        closed before the count was stored, or storage was full) counts now: for a
+        daily game, as the day's result. The daily board needs a clock within its days:
         `Refused("clock")` otherwise, and nothing has changed.
         `start` gives a fresh normal game's tiles (the page drew them); a fresh daily
         game's are the day's, and `start`, if given, must be those."""
@@ -102,7 +103,7 @@ class Play:
             loaded.best = max(loaded.best, self.bests(loaded).get(loaded.size, 0))
             self.session = loaded
             self.session.set_undo_depth(undo_depth)
-            if self.session.daily is not None and session.due_to_count(self.session):
+            if session.due_to_count(self.session):  # it ended, and its count was not kept
                 self._count(self.session)
             self.raise_best()
             return ()

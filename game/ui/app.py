@@ -24,6 +24,7 @@ from game.ui import (
     early,
     gestures,
     handover,
+    keeping,
     keys,
     memory,
     preferences,
@@ -74,6 +75,8 @@ class App:
         self.boards = boards.Boards(self.store, int(self.prefs.values["size"]), device.epoch_ms)
         # What this tab knows to be stored, per document (other tabs may write too).
         self.saves = tabs.SharedSaves(self.store, self.size, self.boards.key)
+        self.keeping = keeping.Keeping(self.saves, self.store, device.epoch_ms,
+                                       lambda: int(js.window.py2048Time.offsetMinutes()))
         self.shown_save: "str | None" = None  # the game document of the board on screen
         self.milestones: "list[str] | None" = None  # from the engine's replies
         self.summary: "dict[str, Any] | None" = None  # the statistics on show
@@ -82,7 +85,6 @@ class App:
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
         self.unread: "list[str]" = []  # reading keys pressed before the strings were in
-        self.warned_storage = False
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.notice_timer: "Any" = None
         self.proxies: "list[Any]" = []
@@ -505,30 +507,16 @@ class App:
     def save(self, reply: "dict[str, Any]", game: bool = True) -> None:
         """Store what the reply changed: the game only when the engine says the game
         document changed (`game_changed`; a best-score merge or a followed game is not
-        written back), the best scores when anything changed. Before the engine runs,
-        the page's own reply carries the steps to store instead (`steps`)."""
+        written back), the best scores when anything changed, the statistics before
+        the game that counts in them (game/ui/keeping.py). Before the engine runs, the
+        page's own reply carries the steps to store instead (`steps`)."""
         if self.fatal:
             return
-        results = []
-        if "steps" in reply:
-            if reply["steps"]:
-                results.append(self.saves.store_steps(reply["steps"]))
-            reply = {"kind": "", "changed": False}  # no document of the engine's to store
-        elif game and reply.get("game_changed"):
-            results.append(self.saves.store_game(reply["save"]))
-        changed = reply["changed"] or reply.get("game_changed") or reply["kind"] == "best"
-        if changed and "best_save" in reply:
-            results.append(self.saves.store_merged(BEST, reply["best_save"]))
-        if reply.get("stats_changed"):
-            results.append(self.saves.store_merged(STATS, reply["stats_save"]))
-        stored = True
-        for written, first in results:
-            stored = stored and written
-            if first is not None:
-                self.ask_first(first)  # another tab wrote since: deal with that first
-        if not stored and not self.warned_storage:
-            self.warned_storage = True
-            self.notify(text.say("no_storage"))
+        firsts, said = self.keeping.keep(reply, game)
+        for first in firsts:
+            self.ask_first(first)  # another tab wrote since: deal with that first
+        if said:
+            self.notify(said)
 
     def progress(self, reply: "dict[str, Any]") -> None:
         """Milestones from the reply: palettes they unlock become choosable (and said)."""

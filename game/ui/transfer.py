@@ -23,9 +23,8 @@ READ_FAILURES = {"!too-big": "import_too_big", "!unreadable": "import_unreadable
 def file_name(ms: int, offset_minutes: int = 0) -> str:
     """The export's file name: the local date and time the player sees, to the minute
     ("2048-in-python-2026-12-01-1630.json"; no colon, which some systems refuse)."""
-    local = (int(ms) + int(offset_minutes) * 60000) // 60000 % (24 * 60)
-    return "2048-in-python-%s-%02d%02d.json" % (statistics.date_text(ms, offset_minutes),
-                                                 local // 60, local % 60)
+    return "2048-in-python-%s-%s.json" % (statistics.date_text(ms, offset_minutes),
+                                           statistics.time_text(ms, offset_minutes).replace(":", ""))
 
 
 def read_failure(answer: str, lang: str = "") -> str:

@@ -207,3 +207,57 @@ def test_the_write_checks_compare_the_stored_text_as_a_read_would_bring_it(game:
     assert found == {"missing": [False, False, False], "same": [True, False],
                      "cut_at_nul": [False, True], "unknown": True,
                      "long": [True, False, False]}, found
+
+
+_FILL = """(leave) => {
+    // Storage filled to within `leave` characters: chunks ever smaller until none fits.
+    let i = 0;
+    for (const chunk of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 1 << 4]) {
+        for (;;) {
+            try { localStorage.setItem("e2e-fill-" + i, "x".repeat(chunk)); i += 1; }
+            catch (error) { break; }
+        }
+    }
+    let freed = 0;
+    for (let j = i - 1; j >= 0 && freed < leave; j -= 1) {
+        const value = localStorage.getItem("e2e-fill-" + j);
+        freed += value.length + ("e2e-fill-" + j).length;
+        localStorage.removeItem("e2e-fill-" + j);
+    }
+    return i;
+}"""
+
+_EMPTY = """() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith("e2e-fill-")) localStorage.removeItem(key);
+}"""
+
+
+def test_full_storage_never_keeps_a_counted_game_without_its_count(game: GamePage) -> None:
+    """Storage nearly full (a few hundred characters left): the move that ends the game
+    is shown and stored, but its statistics cannot be written, so the game is not
+    stored as counted; the notice says storage is full. With room again, a reload
+    resumes the ended game and counts it then, once."""
+    game.set_board(positions.OVER_BOARD)
+    game.start()
+    before = stored(game, GAME_KEY)
+    assert game.evaluate(f"({_FILL})(300)") > 0
+    game.press("ArrowLeft")
+    over = game.wait_status("over")
+    game.poll("the notice", lambda: "Storage is full" in game.notice()[1])
+    shown, text = game.notice()
+    assert shown and "progress since" in text, text
+    kept = json.loads(stored(game, GAME_KEY) or "{}")
+    assert kept.get("counted") is False and kept["moves"] == int(over["moves"]), (before, kept)
+    assert stored(game, "py2048:stats") is None
+    game.evaluate(f"({_EMPTY})()")
+    game.page.reload()
+    again = game.wait_ready()
+    assert again["board"] == over["board"] and again["status"] == "over"
+    game.poll("the statistics", lambda: stored(game, "py2048:stats") is not None)
+    counted = json.loads(stored(game, "py2048:stats") or "{}")
+    assert counted["sizes"]["4"]["played"] == 1, counted
+    assert json.loads(stored(game, GAME_KEY) or "{}")["counted"] is True
+    assert not game.page_errors, game.page_errors
+    game.page.reload()
+    game.wait_ready()
+    assert json.loads(stored(game, "py2048:stats") or "{}")["sizes"]["4"]["played"] == 1, "counted twice"

@@ -378,3 +378,19 @@ def test_the_default_source_gives_32_bit_words() -> None:
     """CPython's own source (the engine's default outside the browser): the OS's."""
     words = [chance.secrets_source() for _ in range(200)]
     assert all(0 <= w < 2**32 for w in words) and len(set(words)) > 190
+
+
+def test_a_stored_game_that_ended_uncounted_counts_when_it_is_next_started_once() -> None:
+    """The tab closed (or storage was full) after the ended game was stored but before
+    its count was: the next start counts it, and its document says so from then on."""
+    engine = counting_engine(LAST_MOVE)
+    engine.move(ending_move(engine))
+    engine.session.counted = False  # the count that was not stored
+    ended = saves.dump_game(engine.session)
+    again = api.Engine(chance.seeded(3), wall=lambda: NOON)
+    reply = again.start(ended, None)
+    assert reply["state"]["status"] == "over" and reply["stats_changed"]
+    assert stats.load_stats(reply["stats_save"]).of(4).played == 1
+    assert reply["game_changed"] and json.loads(reply["save"])["counted"] is True
+    third = api.Engine(chance.seeded(4), wall=lambda: NOON)
+    assert not third.start(reply["save"], None, reply["stats_save"])["stats_changed"]

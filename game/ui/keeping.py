@@ -1,0 +1,100 @@
+"""What a reply's documents become in storage when storage may be full.
+
+Browsers give a page a few megabytes, and a phone whose storage is nearly full refuses
+writes long before that. A write can then fail alone: seen, a finished game stored as
+`counted` while the statistics it was counted in could not be written, so that the
+count was gone for good. Rules here:
+
+- The statistics go first, and a game document is written only once the statistics
+  it depends on are kept (whether it was counted, whether a daily try is practice):
+  while they wait, the stored game stays the one before, which a reload resumes and
+  which counts again when it ends. A statistics document that could not be written
+  is tried again with every reply, the newest replacing it.
+- A refused write first frees what the page keeps only for diagnosis (the copy of a
+  game that was set aside), then is tried once more.
+- The player is told what is true: "Storage is full: progress since 14:05 is not
+  saved" (the first refused write since storage last took one), once until it takes
+  writes again; or, where storage never took a write, that this browser keeps nothing.
+
+Pure: the shared saves (game/ui/tabs.py), storage and the clock are handed in, so this
+is tested on CPython and in MicroPython (tests/unit/test_ui_keeping.py).
+"""
+
+from game.ui import statistics, text
+from game.ui.store import BEST, REJECTED, STATS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+
+class Keeping:
+    def __init__(self, saves: "Any", store: "Any", now_ms: "Callable[[], int]",
+                 offset_minutes: "Callable[[], int]") -> None:
+        self.saves = saves
+        self.store = store
+        self.now_ms = now_ms
+        self.offset_minutes = offset_minutes
+        self.worked = bool(getattr(store, "ok", True))  # storage took writes at the start
+        self.unsaved_stats: "str | None" = None  # the newest statistics not yet written
+        self.full_since: "int | None" = None  # epoch ms of the first refused write
+        self.warned = False
+
+    def keep(self, reply: "dict[str, Any]", game: bool = True) -> "tuple[list[str], str]":
+        """Store what `reply` changed (game/ui/app.py `save` says which documents): the
+        queue actions to run first (another tab wrote since) and what to tell the
+        player ("" for nothing)."""
+        results: "list[tuple[bool, str | None]]" = []
+        if reply.get("stats_changed"):
+            self.unsaved_stats = reply["stats_save"]
+        unsaved = self.unsaved_stats
+        if unsaved is not None:
+            written, first = self._write(lambda: self.saves.store_merged(STATS, unsaved))
+            results.append((written, first))
+            if written:
+                self.unsaved_stats = None
+        if "steps" in reply:  # before the engine: the page's steps instead of a document
+            if reply["steps"]:
+                steps = reply["steps"]
+                results.append(self._write(lambda: self.saves.store_steps(steps)))
+            reply = {"kind": "", "changed": False}
+        elif game and reply.get("game_changed"):
+            if self.unsaved_stats is None:
+                save = reply["save"]
+                results.append(self._write(lambda: self.saves.store_game(save)))
+            else:  # its count is not kept yet: the stored game stays the one before
+                results.append((False, None))
+        changed = reply["changed"] or reply.get("game_changed") or reply["kind"] == "best"
+        if changed and "best_save" in reply:
+            best = reply["best_save"]
+            results.append(self._write(lambda: self.saves.store_merged(BEST, best)))
+        firsts = [first for _, first in results if first is not None]
+        return firsts, self._said(all(written for written, _ in results))
+
+    def _write(self, write: "Callable[[], Any]") -> "tuple[bool, str | None]":
+        written, first = write()
+        if not written and self.worked and self.free_room():
+            written, first = write()
+        return bool(written), first
+
+    def free_room(self) -> bool:
+        """Remove what the page keeps only for diagnosis; whether anything went."""
+        if not self.store.differs(REJECTED, None):
+            return False
+        return bool(self.store.remove(REJECTED))
+
+    def _said(self, stored: bool) -> str:
+        if stored:
+            if self.full_since is not None:  # storage takes writes again
+                self.full_since = None
+                self.warned = False
+            return ""
+        if self.warned:
+            return ""
+        self.warned = True
+        if not self.worked:
+            return text.say("no_storage")
+        if self.full_since is None:
+            self.full_since = int(self.now_ms())
+        return text.say("storage_full", time=statistics.time_text(self.full_since, self.offset_minutes()))
