@@ -228,7 +228,9 @@ _FILL = """(leave) => {
 }"""
 
 _EMPTY = """() => {
-    for (const key of Object.keys(localStorage)) if (key.startsWith("e2e-fill-")) localStorage.removeItem(key);
+    for (const key of Object.keys(localStorage)) {
+        if (key.startsWith("e2e-fill-")) localStorage.removeItem(key);
+    }
 }"""
 
 
