@@ -170,7 +170,7 @@ class App:
         the undo depth, whether it is the daily board, and the steps beside it."""
         key = key or self.saves.key
         size, daily = handover.board_of(key)
-        game = self.saves.saved_game if key == self.saves.key else self.store.read(key)
+        game = self.saves.saved_game if key == self.saves.key else self.saves.read_stored_game(key)
         return ["start", game or "", self.saves.read(BEST), self.saves.read(STATS), size,
                 self.prefs.values["undo"], 1 if daily else 0, self.saves.read_steps(key)]
 

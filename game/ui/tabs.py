@@ -98,6 +98,11 @@ class SharedSaves:
         self.following = (snapshot.stored_text(quoted), snapshot.stored_text(steps))
         return quoted or "", steps or ""
 
+    def read_stored_game(self, key: str) -> "str | None":
+        """The game stored under `key` (another board's), quoted; from memory when
+        storage keeps nothing."""
+        return self._read(key)
+
     def read_steps(self, key: str) -> str:
         """The steps stored beside the game under `key`, quoted ("" for none)."""
         return self._read(steps_key(key)) or ""
