@@ -54,6 +54,29 @@ def test_the_utc_day_of_any_instant_is_the_calendars(epoch_ms: int) -> None:
 
 # -- the record -----------------------------------------------------------------------------
 
+FIRST_MS = 946_684_800_000  # 2000-01-01 00:00 UTC
+END_MS = 7_258_118_400_000  # 2200-01-01 00:00 UTC
+
+
+@given(st.one_of(st.integers(FIRST_MS - 3 * 86_400_000, FIRST_MS + 3 * 86_400_000),
+                 st.integers(END_MS - 3 * 86_400_000, END_MS + 3 * 86_400_000),
+                 st.integers(-(2**53), 2**53)))
+def test_law_a_clock_has_a_daily_board_exactly_within_the_boards_days(epoch_ms: int) -> None:
+    day = daily.day_of(epoch_ms)
+    assert (day is not None) == (FIRST_MS <= epoch_ms < END_MS)
+    if day is not None:  # the board of that day exists, and it is the clock's UTC day
+        assert day == daily.utc_date(epoch_ms) and daily.valid_date(day)
+        assert daily.Daily(day).date == day
+
+
+@given(st.integers(FIRST_MS, END_MS - 1))
+def test_law_the_day_turns_only_at_utc_midnight(epoch_ms: int) -> None:
+    start = epoch_ms - epoch_ms % 86_400_000
+    assert daily.day_of(start) == daily.day_of(epoch_ms) == daily.day_of(start + 86_399_999)
+    after = daily.day_of(start + 86_400_000)
+    assert after is None or daily.day_number(after) == daily.day_number(daily.day_of(start) or "") + 1
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from(rules.SIZES), st.integers(0, 200))
 def test_a_record_reads_back_as_the_game_it_recorded(seed: int, size: int, moves: int) -> None:
