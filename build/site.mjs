@@ -72,7 +72,10 @@ const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "
 // that core imports at once (named here before their content hash, as a session's
 // requests show them); asked for at once too, rather than one round trip after another.
 const PYSCRIPT = "assets/runtime/pyscript/";
-const PYSCRIPT_START = ["toml", "deprecations-manager", "error", "py-game", "donkey", "py-editor", "py-terminal"];
+// The plugins pyscript.toml turns off ("!name") are never imported: not preloaded either.
+const PLUGINS = ["deprecations-manager", "error", "py-game", "donkey", "py-editor", "py-terminal"];
+const off = new Set([...(/^plugins = \[(.*)\]$/m.exec(toml) || ["", ""])[1].matchAll(/"!([\w-]+)"/g)].map((m) => m[1]));
+const PYSCRIPT_START = ["toml", ...PLUGINS.filter((name) => !off.has(name))];
 const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
 const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];
 if (!core) throw new Error(`${PYSCRIPT}core.js imports no core chunk`);
