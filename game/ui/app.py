@@ -50,6 +50,10 @@ NOTICE_MS = 8000
 BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay")
 # Engine answers that are not a game reply: each has its own room.
 SIDE_REPLIES = ("statistics", "export", "import", "verify", "watch", "watch_move")
+# Actions that are one engine call: with the game clock, without, another tab's document.
+TIMED = {"undo": "undo", "keep": "keep_playing", "clock": "set_clock"}
+UNTIMED = {"watch-step": "watch_step", "resume": "resume"}
+MERGED = {BEST: "merge_best", STATS: "merge_stats"}
 # Buttons that drive a replay on the board; any other button ends watching first.
 WATCH_CONTROLS = ("#watch-play", "#watch-step", "#watch-close")
 
@@ -302,8 +306,10 @@ class App:
             if auto and shown is not None:
                 self.pilot.moved(bool(shown["changed"]))  # after `take`: asked for this game
             return promise
-        elif action == "undo":
-            return ask("undo", self.elapsed())
+        elif action in TIMED:
+            return ask(TIMED[action], self.elapsed())
+        elif action in UNTIMED:
+            return ask(UNTIMED[action])
         elif action == "new?":
             state = self.state
             if state and state["moves"] > 0 and state["status"] != "over":
@@ -313,26 +319,19 @@ class App:
                 return self.new_game()
         elif action == "new":
             return self.new_game()
-        elif action == "keep":
-            return ask("keep_playing", self.elapsed())
-        elif action == "clock":
-            return ask("set_clock", self.elapsed())
-        elif action == "best" or action == "stats":
+        elif action in MERGED:
             # Another tab stored best scores (the higher of each size is kept) or
             # statistics (the fuller of each size).
-            if action == "best":
-                return ask("merge_best", self.saves.read(BEST))
-            return ask("merge_stats", self.saves.read(STATS))
+            return ask(MERGED[action], self.saves.read(action))
         elif action == "follow":
             # Another tab stored a game (or steps on it): taken if it is not older.
             return ask("follow", *self.saves.read_game())
-        elif action == "handover":
+        elif action in ("handover", "handover-fresh"):
             # What is stored now: another tab's engine may have taken these steps over.
             self.saves.use_key(self.saves.key)
-            return self.worker.call(*self.start_args())
-        elif action == "handover-fresh":  # what was stored could not be taken over
             args = self.start_args()
-            args[1], args[7] = "", ""  # no game, no steps: the best and statistics stay
+            if action == "handover-fresh":  # that could not be taken over: no game, no steps
+                args[1], args[7] = "", ""
             return self.worker.call(*args)
         elif action.startswith("handover:"):
             return self.worker.call(*self.start_args(action[9:]))
@@ -340,20 +339,12 @@ class App:
             return self.switch(int(action[5:]))
         elif action == "mode":
             mode = self.boards.other_mode()
-            wrong = self.boards.clock_refusal() if mode == "daily" else None
-            if wrong is not None:  # the daily board stays off; nothing else changes
-                self.notify(text.say("clock_wrong", date=wrong))
-                return None
-            return self.switch(self.size, mode)
+            return None if self.clock_stops(mode == "daily") else self.switch(self.size, mode)
         elif action == "verify":
             return ask("verify", self.replays.take_pending())
         elif action.startswith("watch:"):
             self.turns.ahead = {}  # a key meanwhile is no move of the game in play
             return ask("watch", action[6:])
-        elif action == "watch-step":
-            return ask("watch_step")
-        elif action == "resume":
-            return ask("resume")
         elif action == "undo_depth":
             return ask("set_undo_depth", self.prefs.values["undo"])
         elif action == "statistics":
@@ -368,13 +359,16 @@ class App:
         return None
 
     def new_game(self) -> "Any":
-        """Start over. Another daily try is today's board, which needs a clock within
-        the board's days: otherwise the game on screen stays, and the player is told."""
-        wrong = self.boards.clock_refusal() if self.mode == "daily" else None
+        """Start over; another daily try is today's board (`clock_stops`)."""
+        return None if self.clock_stops(self.mode == "daily") else self.turns.ask("new_game", 0)
+
+    def clock_stops(self, daily_board: bool) -> bool:
+        """The daily board needs a clock within its days: otherwise nothing changes, the
+        player is told why, and True."""
+        wrong = self.boards.clock_refusal() if daily_board else None
         if wrong is not None:
             self.notify(text.say("clock_wrong", date=wrong))
-            return None
-        return self.turns.ask("new_game", 0)
+        return wrong is not None
 
     def switch(self, size: int, mode: str = "classic") -> "Any":
         """Play the game stored for `size` (or the daily board), a fresh one if there is
@@ -437,15 +431,15 @@ class App:
     def refused(self, action: str, error: str) -> None:
         """The engine raised on `action` (never expected: the page checks what it can
         first). Nothing changed: a board switch asked is dropped, and the player told."""
-        if action == "handover":
-            # The engine could not take over what is stored (never expected: the page
-            # played it by the engine's own rules). It is set aside like any bad save,
-            # and the engine starts afresh: no stored value keeps the page from playing.
-            self.saves.keep_rejected()
-            self.turns.first("handover-fresh")
-            return
-        if action == "handover-fresh":
-            self.fail(text.say("engine_failed"), error)
+        if action in ("handover", "handover-fresh"):
+            # What is stored could not be taken over (never expected: the page played it
+            # by the engine's own rules): set aside like any bad save, and the engine
+            # starts afresh. No stored value keeps the page from playing.
+            if action == "handover":
+                self.saves.keep_rejected()
+                self.turns.first("handover-fresh")
+            else:
+                self.fail(text.say("engine_failed"), error)
             return
         if self.boards.failed():
             self.view.show_mode(self.mode == "daily", self.replays.watching)
@@ -755,11 +749,7 @@ class App:
             self.push("statistics")
         elif name == "share" and self.state:
             address = str(js.window.location.href).split("#")[0]
-            state = self.state
-            if state.get("mode") == "daily" and state.get("code"):
-                self.share(replays.share_text(state, address, sharing.picture(state["board"])))
-            else:
-                self.share(sharing.result_text(state, self.elapsed(), address))
+            self.share(replays.game_share_text(self.state, self.elapsed(), address))
         elif name == "#daily":
             self.push("clock")
             self.push("mode")  # which board it switches to is judged when it runs

@@ -21,7 +21,7 @@ quoted), `show_mode()` (the page's mode again, now that a game is watched or not
 `show_watch(state)` and `show_numbers`.
 """
 
-from game.ui import text
+from game.ui import sharing, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -94,6 +94,14 @@ def share_text(state: "dict[str, Any]", address: str, picture: str, lang: str = 
     else:
         lines.append(text.say("share_daily_code", lang, code=state["code"]))
     return "\n".join(lines)
+
+
+def game_share_text(state: "dict[str, Any]", elapsed_ms: int, address: str, lang: str = "") -> str:
+    """What Share puts out for the game on screen: a finished daily game's result (with
+    its code), any other game's numbers and board (game/ui/sharing.py)."""
+    if state.get("mode") == "daily" and state.get("code"):
+        return share_text(state, address, sharing.picture(state["board"]), lang)
+    return sharing.result_text(state, elapsed_ms, address, lang)
 
 
 def bar_text(title: "dict[str, Any]", at: int, total: int, lang: str = "") -> str:
