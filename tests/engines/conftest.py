@@ -13,7 +13,6 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -42,13 +41,10 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture(scope="session")
-def browsers() -> Iterator[dict[str, EnginePage]]:
-    """Each engine's browser, started when a test first asks for it."""
-    started: dict[str, EnginePage] = {}
-    with ExitStack() as stack:
-        yield started
-        for page in started.values():
-            stack.callback(page.close)
+def browsers() -> dict[str, EnginePage]:
+    """Each engine's browser, started when a test first asks for it (and closed by
+    `engine` when its tests are done: before the Playwright it may run on stops)."""
+    return {}
 
 
 @pytest.fixture(scope="session")
@@ -68,6 +64,7 @@ def engine(request: pytest.FixtureRequest, browsers: dict[str, EnginePage]) -> E
             browsers[name] = start(name, request.getfixturevalue("chromium") if name == "chromium" else None)
         except Missing as missing:
             pytest.fail(str(missing))
+        request.addfinalizer(lambda: browsers.pop(name).close())
     return browsers[name]
 
 
