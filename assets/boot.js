@@ -121,6 +121,14 @@
     });
   }
 
+  // A stored item as the page judges it: cut just past `cap` characters (too long to be
+  // valid all the same); null when there is none. Throws when storage does.
+  function capped(key, cap) {
+    var value = window.localStorage.getItem(key);
+    if (typeof value !== "string") return null;
+    return value.length > cap ? value.slice(0, cap + 1) : value;
+  }
+
   window.py2048Storage = {
     // true when items can be written and removed
     probe: function (key) {
@@ -138,10 +146,8 @@
     // same, and a huge item never floods MicroPython's memory.
     readExact: function (key, cap) {
       try {
-        var value = window.localStorage.getItem(key);
-        if (typeof value !== "string") return "";
-        if (value.length > cap) value = value.slice(0, cap + 1);
-        return quote(value);
+        var value = capped(key, cap);
+        return value === null ? "" : quote(value);
       } catch (e) { return false; }
     },
     // Compare a stored item with a text on this side, so that a check before each write
@@ -151,18 +157,14 @@
     // Both false when storage failed.
     holds: function (key, text, cap) {
       try {
-        var value = window.localStorage.getItem(key);
-        if (typeof value !== "string") return false;
-        if (value.length > cap) value = value.slice(0, cap + 1);
-        return value === text;
+        var value = capped(key, cap);
+        return value !== null && value === text;
       } catch (e) { return false; }
     },
     differs: function (key, known, cap) {
       try {
-        var value = window.localStorage.getItem(key);
-        if (typeof value !== "string") return false;
-        if (value.length > cap) value = value.slice(0, cap + 1);
-        return known == null || value !== known;
+        var value = capped(key, cap);
+        return value !== null && (known == null || value !== known);
       } catch (e) { return false; }
     },
     // Keep a copy of item `from` under `to`, verbatim, if it is at most `cap` characters
