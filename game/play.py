@@ -76,7 +76,7 @@ class Play:
     # -- a game to play ----------------------------------------------------------------
 
     def begin(self, loaded: "Session | None", size: int, undo_depth: int, daily_board: bool,
-              start: "tuple[Spawned, ...] | None" = None) -> "tuple[Spawned, ...]":
+              start: "tuple[Spawned, ...] | None" = None, day: str = "") -> "tuple[Spawned, ...]":
         """Play the stored game `loaded` (already read and judged by the caller), or a
         fresh one; the start tiles of a fresh game (none for a loaded one).
 
@@ -89,10 +89,13 @@ class Play:
         daily game, as the day's result. The daily board needs a clock within its days:
         `Refused("clock")` otherwise, and nothing has changed.
         `start` gives a fresh normal game's tiles (the page drew them); a fresh daily
-        game's are the day's, and `start`, if given, must be those."""
+        game's are the day's, and `start`, if given, must be those: of `day`, when that
+        day is later than the clock's (the page began it before the clock went back)."""
         today = self.day() if daily_board else ""
         if loaded is not None and loaded.daily is not None and loaded.daily.date > today:
             today = loaded.daily.date  # the clock went back: that day's game goes on
+        if daily_board and start is not None and day > today:
+            today = day  # the same for a fresh board of that day the page began
         self.daily_best = {daily.SIZE: self.tally.day_best(today)} if today else {}
         if daily_board:
             size = daily.SIZE

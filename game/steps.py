@@ -4,16 +4,20 @@ Until the engine has started, the page plays the game itself (game/play.py, in
 MicroPython) and stores every step the moment it is made, in one document per saved
 game (docs/save-format.md, "Steps played before the engine"):
 
-    {"format": "py2048-steps", "version": 1,
+    {"format": "py2048-steps", "version": 2,
      "base": "<fingerprint of the stored game document they continue>" or "",
      "depth": 1 | 5,                          # the undo depth the page played it with
      "start": [[row, column, value], [row, column, value]] or null,
+     "date": "YYYY-MM-DD" or "",              # the day of a fresh daily board in `start`
      "steps": [step, ...]}
 
 `base` names the exact stored text (`fingerprint`), so steps are never played onto
 another game; "" means no game was stored. `start` holds the start tiles of the fresh
 game the page began because it could not continue the stored one (none, unreadable, or
-another day's daily board); null when it continued it. Each step is a list:
+another day's daily board); null when it continued it. `date` is the day of that fresh
+game when it is a daily board ("" otherwise): the tiles are that day's whatever the
+clock says when the engine takes them over (version 1, without it, reads as ""). Each
+step is a list:
 
     ["move", direction, row, column, value, clock_ms]    the spawn after the move
     ["undo", clock_ms]    ["keep", clock_ms]    ["clock", clock_ms]    ["depth", 1 | 5]
@@ -31,7 +35,7 @@ import binascii
 import hashlib
 import json
 
-from game import rules, session
+from game import daily, rules, session
 from game.record import Spawned
 from game.session import Refused
 
@@ -43,7 +47,7 @@ if TYPE_CHECKING:
     from game.session import Session
 
 FORMAT = "py2048-steps"
-VERSION = 1
+VERSION = 2  # version 1 is version 2 without `date`: it reads as date ""
 MAX_TEXT = 200000  # characters, as for a game document (game/saves.py)
 MAX_STEPS = 5000  # far more than a player makes while the engine starts
 MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000  # as game/saves.py
@@ -65,8 +69,9 @@ class Steps:
     """A steps document, read or being written (the page appends as it plays)."""
 
     def __init__(self, base: str, depth: int, start: "tuple[Spawned, ...] | None" = None,
-                 steps: "list[list[Any]] | None" = None) -> None:
+                 steps: "list[list[Any]] | None" = None, date: str = "") -> None:
         self.base = base
+        self.date = date
         self.depth = depth
         self.start = start
         self.steps: "list[list[Any]]" = [] if steps is None else steps
@@ -86,7 +91,7 @@ class Steps:
             written.append(json.dumps(step, separators=(",", ":")))
         start = None if self.start is None else [[s.cell[0], s.cell[1], s.value] for s in self.start]
         head = json.dumps({"format": FORMAT, "version": VERSION, "base": self.base, "depth": self.depth,
-                           "start": start}, separators=(",", ":"))
+                           "start": start, "date": self.date}, separators=(",", ":"))
         return head[:-1] + ',"steps":[' + ",".join(written) + "]}"
 
     # -- what the page appends -----------------------------------------------------------
@@ -144,10 +149,14 @@ def read(text: object) -> "Steps":
         data = json.loads(text)
     except ValueError:
         raise ValueError("steps are not JSON") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") not in (1, VERSION):
         raise ValueError("not a steps document")
-    if sorted(data) != ["base", "depth", "format", "start", "steps", "version"]:
+    fields = ["base", "depth", "format", "start", "steps", "version"]
+    if sorted(data) != (sorted(fields + ["date"]) if data["version"] == VERSION else fields):
         raise ValueError("steps have the wrong fields")
+    date = data.get("date", "")
+    if date != "" and not daily.valid_date(date):
+        raise ValueError("steps name no day")
     base, depth, start, steps = data["base"], data["depth"], data["start"], data["steps"]
     if not isinstance(base, str) or len(base) > 64 or not _whole(depth, 0, 100):
         raise ValueError("steps name no game")
@@ -160,7 +169,7 @@ def read(text: object) -> "Steps":
         raise ValueError("too many steps")
     for step in steps:
         _check_step(step)
-    return Steps(base, depth, start, steps)
+    return Steps(base, depth, start, steps, date)
 
 
 def play_step(play: "Play", step: "list[Any]") -> bool:
@@ -210,8 +219,12 @@ def resume(play: "Play", loaded: "Session | None", stored_text: "str | None", si
     call. The steps apply only to the game they were played on: the stored text they
     name, continued or replaced by a fresh game just as the page did (with the page's
     start tiles and undo depth). Otherwise none is played, and the game is what the
-    stored one gives alone. The page begins its own game with this very function (doc
-    None), and starts its steps document from what it did."""
+    stored one gives alone. Steps on a fresh daily board of a day now over give way to
+    today's board, as a stored game of an earlier day does, none of them refused. The
+    page begins its own game with this very function (doc None), and starts its steps
+    document from what it did."""
+    if doc is not None and day_over(play, daily_board, doc):
+        doc = None
     stored = session.mark_of(loaded) if loaded is not None else None
     spawns, refusal = _begun(play, loaded, stored_text, size, undo_depth, daily_board, doc)
     if stored is not None and not spawns:
@@ -220,6 +233,12 @@ def resume(play: "Play", loaded: "Session | None", stored_text: "str | None", si
         return spawns, 0, refusal
     taken, refusal = play_steps(play, doc.steps)
     return spawns, taken, refusal
+
+
+def day_over(play: "Play", daily_board: bool, doc: "Steps") -> bool:
+    """Whether `doc` holds steps on a fresh daily board the page began on a day now over:
+    today's board takes its place, as it does a stored game of an earlier day."""
+    return daily_board and doc.start is not None and bool(doc.date) and doc.date < play.day()
 
 
 def _begun(play: "Play", loaded: "Session | None", stored_text: "str | None", size: int, undo_depth: int,
@@ -231,7 +250,7 @@ def _begun(play: "Play", loaded: "Session | None", stored_text: "str | None", si
     refusal = Refused("not_this_game")
     if doc.base == fingerprint(stored_text):
         try:
-            spawns = play.begin(loaded, size, doc.depth, daily_board, doc.start)
+            spawns = play.begin(loaded, size, doc.depth, daily_board, doc.start, doc.date)
         except Refused as refused:
             refusal = refused
         else:

@@ -139,6 +139,8 @@ class EarlyPlay:
                                  self.play.source)
         base = steps.fingerprint(game_text)
         found = self._read_steps(steps_text, base)
+        if found is not None and steps.day_over(self.play, daily_board, found):
+            found = None  # the steps of a board whose day is over: today's takes its place
         if found is not None:
             _, taken, refusal = steps.resume(
                 self.play, loaded, game_text, size, undo_depth, daily_board, found)
@@ -149,7 +151,9 @@ class EarlyPlay:
             loaded = game_from_saved(game_text, daily.SIZE if daily_board else size, daily_board,
                                      self.play.source)
         spawns, _, _ = steps.resume(self.play, loaded, game_text, size, undo_depth, daily_board, None)
-        self.doc = steps.Steps(base, self.session.undo_depth, spawns if spawns else None)
+        game = self.session
+        self.doc = steps.Steps(base, game.undo_depth, spawns if spawns else None,
+                               date=game.daily.date if spawns and game.daily is not None else "")
 
     def _read_steps(self, text: "str | None", base: str) -> "steps.Steps | None":
         """The stored steps, if they are steps played on this very stored game."""

@@ -211,3 +211,26 @@ def test_a_tab_still_starting_goes_on_from_its_steps_another_tab_took_over() -> 
                                                                     followed["steps"])
     assert reply["handover"]["refused"] == "" and reply["state"] == twins.last["state"]
     assert reply["save"] == twins.last["save"]
+
+
+def test_a_daily_board_the_page_began_is_taken_over_whatever_the_clock_did_since() -> None:
+    """The page began the day's board and stored its steps; the tab closed before the
+    engine ran. With the clock back a day the steps are that day's still (never lost
+    for an older board); with the clock a day on, the day is over: today's board takes
+    its place, and no step is said to be refused."""
+    page = EarlyPlay(chance.seeded(2), lambda: DAY_MS)
+    shown = page.load("", "", "", 4, 1, True)
+    for _ in range(4):
+        shown = page.move(rules.legal_directions(page.session.position.board)[0], CLOCK)
+    assert steps.read(shown["steps"]).date == "2025-12-01"
+    for wall, date, moves in ((DAY_MS - 86_400_000, "2025-12-01", 4), (DAY_MS + 86_400_000, "2025-12-02", 0)):
+        engine = api.Engine(chance.seeded(9), wall=lambda at=wall: at)  # type: ignore[misc]
+        reply = engine.start(None, None, None, 4, 1, True, shown["steps"])
+        assert reply["handover"]["refused"] == "", reply["handover"]
+        assert (reply["state"]["date"], reply["state"]["moves"]) == (date, moves)
+        if moves:
+            assert reply["state"]["board"] == shown["state"]["board"]
+        again = EarlyPlay(chance.seeded(5), lambda at=wall: at)  # type: ignore[misc]
+        reloaded = again.load("", "", "", 4, 1, True, quoted(shown["steps"]))
+        assert (reloaded["state"]["date"], reloaded["state"]["moves"]) == (date, moves)
+        assert steps.read(reloaded["steps"] or shown["steps"]).date == date

@@ -123,8 +123,14 @@ def test_a_document_round_trips_and_bad_ones_are_refused_as_such() -> None:
     again = steps.read(doc.dump())
     assert (again.base, again.depth, again.start, again.steps) == (doc.base, doc.depth, doc.start, doc.steps)
     good = doc.dump()
+    older = steps.read(good.replace('"version":2', '"version":1').replace(',"date":""', ""))
+    assert older.steps == doc.steps and older.date == "", "a version 1 document reads as date \"\""
+    dated = steps.read(good.replace('"date":""', '"date":"2026-12-01"'))
+    assert dated.date == "2026-12-01" and steps.read(dated.dump()).date == "2026-12-01"
     for bad in ("", "[]", "{}", good.replace("py2048-steps", "py2048-game"),
-                good.replace('"version":1', '"version":2'), good.replace('"left"', '"north"'),
+                good.replace('"version":2', '"version":3'), good.replace('"left"', '"north"'),
+                good.replace('"version":2', '"version":1'), good.replace(',"date":""', ""),
+                good.replace('"date":""', '"date":"2026-02-30"'), good.replace('"date":""', '"date":7'),
                 good.replace('["undo",1300]', '["undo",true]'), good.replace('["undo",1300]', '["undo"]'),
                 good.replace('["undo",1300]', '["jump",1300]'), good.replace('"depth":5', '"depth":"5"'),
                 good.replace('"base":"0123456789abcdef"', '"base":7'), good[:-2],

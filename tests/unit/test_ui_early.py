@@ -142,3 +142,18 @@ def test_a_clock_outside_the_daily_boards_days_refuses_it_before_the_engine_too(
         else:
             raise AssertionError("a daily board on the clock " + str(clock))
         assert early.session.daily is None and early.steps_text() == classic["steps"]
+
+
+def test_a_daily_board_begun_before_a_clock_change_is_that_days_until_its_day_is_over() -> None:
+    day = 86_400_000
+    early = page(3)
+    reply = early.load("", "", "", 4, 1, True)
+    for n in range(3):
+        reply = early.move(legal(reply), 100 * n)
+    stored = reply["steps"]
+    assert steps.read(stored).date == "2025-12-01"
+    back = EarlyPlay(chance.seeded(8), lambda: NOW - day).load("", "", "", 4, 1, True, quoted(stored))
+    assert back["state"]["date"] == "2025-12-01" and back["state"]["board"] == reply["state"]["board"]
+    on = EarlyPlay(chance.seeded(8), lambda: NOW + day).load("", "", "", 4, 1, True, quoted(stored))
+    assert on["state"]["date"] == "2025-12-02" and on["state"]["moves"] == 0
+    assert steps.read(on["steps"]).date == "2025-12-02"
