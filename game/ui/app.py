@@ -14,7 +14,6 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-from game import daily
 from game.ui import (
     autoplay,
     boards,
@@ -449,7 +448,7 @@ class App:
 
     def today(self) -> str:
         """The device's UTC day, "" when its clock is outside the daily board's days."""
-        return daily.day_of(device.epoch_ms()) or ""
+        return self.boards.today()
 
     def engine_gone(self) -> bool:
         return bool(str(js.window.py2048Engine.failure or ""))

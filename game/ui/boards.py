@@ -34,9 +34,8 @@ class Boards:
         self.mode = "daily" if stored_text(store.read(MODE)) == "daily" else "classic"
         self.pending: "tuple[str, int] | None" = None  # a switch asked, not yet answered
         # The date a wrong clock showed when the stored daily mode was set aside ("").
-        self.clock_said = ""
-        if self.mode == "daily" and self.clock_refusal() is not None:
-            self.clock_said = self.clock_refusal() or ""
+        self.clock_said = (self.clock_refusal() or "") if self.mode == "daily" else ""
+        if self.clock_said:
             self.mode = "classic"
             store.write(MODE, "classic")
 
@@ -48,6 +47,10 @@ class Boards:
     def key(self) -> str:
         """The stored game of the board on screen."""
         return DAILY if self.daily else game_key(self.size)
+
+    def today(self) -> str:
+        """The device's UTC day, "" when its clock is outside the daily board's days."""
+        return daily.day_of(int(self.now_ms())) or ""
 
     def clock_refusal(self) -> "str | None":
         """The date the device's clock says, when the daily board has no such day

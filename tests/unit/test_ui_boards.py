@@ -4,26 +4,13 @@ effect only once answered, and the daily board needs a clock within its days.
 MicroPython-compatible, like test_ui_input.py: plain asserts, a fake storage.
 """
 
-import json
-
 from game.ui import boards
 from game.ui.store import DAILY, MODE
+from tests.unit.test_ui_rooms import FakeStore as Storage
 
 NOON = 1_796_126_400_000  # 2026-12-01 12:00 UTC
 FLAT_BATTERY = 0  # 1970-01-01
 AFTER_THE_LAST_DAY = 7_258_118_400_000  # 2200-01-01 00:00 UTC
-
-
-class Storage:
-    def __init__(self, items: "dict[str, str] | None" = None) -> None:
-        self.items: "dict[str, str]" = dict(items or {})
-
-    def read(self, name: str) -> "str | None":
-        return json.dumps(self.items[name]) if name in self.items else None
-
-    def write(self, name: str, value: str) -> bool:
-        self.items[name] = value
-        return True
 
 
 def test_a_switch_changes_nothing_until_it_is_answered() -> None:
