@@ -7,11 +7,11 @@ PY := $(VENV)/bin/python
 RUNTIME := assets/runtime
 PORT ?= 8000
 
-.PHONY: all serve setup runtime snapshot icons venv test lint unit micropython-test pyodide-test e2e bench dist clean
+.PHONY: all serve setup runtime stdlib snapshot icons venv test lint unit micropython-test pyodide-test e2e bench dist clean
 
 all: serve
 
-setup: runtime snapshot icons
+setup: runtime stdlib snapshot icons
 
 # The run-time files the page loads, copied from node_modules into the served tree
 # (git-ignored). Only what the page needs: no source maps, no console pages.
@@ -21,17 +21,25 @@ $(RUNTIME)/.stamp: package-lock.json
 	rm -rf $(RUNTIME) && mkdir -p $(RUNTIME)/pyscript $(RUNTIME)/pyodide $(RUNTIME)/micropython
 	cp node_modules/@pyscript/core/dist/*.js node_modules/@pyscript/core/dist/*.css $(RUNTIME)/pyscript/
 	cp node_modules/pyodide/pyodide.mjs node_modules/pyodide/pyodide.asm.mjs \
-	   node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/python_stdlib.zip $(RUNTIME)/pyodide/
+	   node_modules/pyodide/pyodide.asm.wasm $(RUNTIME)/pyodide/
 	$(PYTHON) -c "import json,sys; d=json.load(open('node_modules/pyodide/pyodide-lock.json')); d['packages']={}; json.dump(d, open('$(RUNTIME)/pyodide/pyodide-lock.json','w'))"
 	cp node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs \
 	   node_modules/@micropython/micropython-webassembly-pyscript/micropython.wasm $(RUNTIME)/micropython/
 	touch $@
 
+# The engine's standard library: Pyodide's cut to what the engine's calls import
+# (docs/engine-start.md), traced again whenever the engine or its calls change. The
+# whole one stays in node_modules for the Pyodide test run.
+STDLIB := $(RUNTIME)/pyodide/engine-stdlib.zip
+stdlib: $(STDLIB)
+$(STDLIB): $(RUNTIME)/.stamp $(wildcard game/*.py game/solver/*.py) build/stdlib.mjs build/stdlib/calls.py assets/engine/sources.mjs
+	node build/stdlib.mjs cut $(RUNTIME)/pyodide node_modules/pyodide/python_stdlib.zip $@
+
 # The engine's Pyodide memory snapshot (docs/engine-start.md), remade whenever the
-# runtime, the engine's sources or the script that makes it change.
+# runtime, its standard library, the engine's sources or the script that makes it change.
 SNAPSHOT := $(RUNTIME)/snapshot/snapshot.json
 snapshot: $(SNAPSHOT)
-$(SNAPSHOT): $(RUNTIME)/.stamp $(wildcard game/*.py game/solver/*.py) build/snapshot.mjs assets/engine/sources.mjs
+$(SNAPSHOT): $(RUNTIME)/.stamp $(STDLIB) $(wildcard game/*.py game/solver/*.py) build/snapshot.mjs assets/engine/sources.mjs
 	node build/snapshot.mjs $(RUNTIME)/pyodide $(RUNTIME)/snapshot
 
 # The manifest's PNG icons, drawn from the SVG with resvg (from npm ci; git-ignored).

@@ -89,7 +89,7 @@ for (const [file, type] of [
   ["pyodide.mjs", "text/javascript"],
   ["pyodide.asm.mjs", "text/javascript"],
   ["pyodide.asm.wasm", "application/wasm"],
-  ["python_stdlib.zip", "application/zip"],
+  ["engine-stdlib.zip", "application/zip"],
   ["pyodide-lock.json", "application/json"],
 ]) {
   engine.set(PYODIDE + file, { bytes: read(PYODIDE + file), type });

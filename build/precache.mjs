@@ -6,7 +6,7 @@
 // The page's own files are read from what names them: index.html's <script src>,
 // <link href> (style sheet, icon, manifest) and the PyScript config attribute;
 // pyscript.toml's interpreter and [files]; the manifest's icons; the engine's sources
-// (assets/engine/sources.mjs); the snapshot that snapshot.json names. The runtimes are
+// (assets/engine/sources.mjs); snapshot.json. The runtimes are
 // whole folders (the Makefile copies only what they load), except PyScript's, which
 // ships the chunks of every optional feature: those are followed from core.js (below).
 import fs from "node:fs";
@@ -59,8 +59,6 @@ export async function pageFiles(root) {
   for (const file of ENGINE_FILES) files.add(file);
   folder(root, PYODIDE_DIR, files);
   files.add(SNAPSHOT_JSON);
-  const snapshot = JSON.parse(read(SNAPSHOT_JSON));
-  files.add(resolve(SNAPSHOT_JSON, snapshot.file));
 
   const manifestPath = [...files].find((file) => file.endsWith(".webmanifest"));
   if (!manifestPath) throw new Error("index.html links no web app manifest");
@@ -70,6 +68,16 @@ export async function pageFiles(root) {
   const missing = list.filter((file) => !fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.isFile());
   if (missing.length) throw new Error(`missing (run make setup?): ${missing.join(", ")}`);
   return list;
+}
+
+// Shipped but not precached: the engine's memory snapshot, which only a fast link
+// downloads, and the engine keeps on the device itself (assets/engine/kept.mjs), as it
+// keeps the one it makes on a slow link, which never downloads it.
+export function downloadedFiles(root) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, SNAPSHOT_JSON), "utf8"));
+  const file = path.posix.join(path.posix.dirname(SNAPSHOT_JSON), manifest.file);
+  if (!fs.existsSync(path.join(root, file))) throw new Error(`missing (run make setup?): ${file}`);
+  return [file];
 }
 
 function folder(root, dir, files) {

@@ -26,7 +26,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { pageFiles } from "./precache.mjs";
+import { downloadedFiles, pageFiles } from "./precache.mjs";
 
 const args = process.argv.slice(2);
 const sourceAt = args.indexOf("--source");
@@ -98,11 +98,12 @@ const built = {
   [UNPACK]: fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8"),
 };
 const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, UNPACK]).sort();
+const shipped = files.concat(downloadedFiles(root));
 const contentOf = (file) => (file in built ? Buffer.from(built[file]) : fs.readFileSync(path.join(root, file)));
 
 const hash = crypto.createHash("sha256");
 hash.update(template);
-for (const file of files) {
+for (const file of shipped) {
   hash.update(`\0${file}\0`);
   hash.update(contentOf(file));
 }
@@ -110,7 +111,7 @@ const release = hash.digest("hex").slice(0, 16);
 
 fs.mkdirSync(outDir, { recursive: true });
 let bytes = 0;
-for (const file of files) {
+for (const file of shipped) {
   const target = path.join(outDir, file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   if (file === "index.html") {
@@ -124,7 +125,7 @@ for (const file of files) {
   } else {
     fs.copyFileSync(path.join(root, file), target);
   }
-  bytes += fs.statSync(target).size;
+  if (files.includes(file)) bytes += fs.statSync(target).size;
 }
 
 const fill = (text, placeholder, value) => {
@@ -137,5 +138,6 @@ fs.writeFileSync(path.join(outDir, "sw.js"), sw);
 
 fs.rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(
-  `site: ${outDir}, release ${release}: ${files.length} files, ${bytes} bytes precached, plus sw.js\n`,
+  `site: ${outDir}, release ${release}: ${files.length} files, ${bytes} bytes precached, plus sw.js ` +
+    `and ${downloadedFiles(root).join(", ")} (not precached)\n`,
 );

@@ -9,14 +9,15 @@
 // worker inflates it with DecompressionStream into a zeroed buffer) and
 // <output dir>/snapshot.json, which names that file, lists where those pages go and
 // says what it was made from: the Pyodide version and the fingerprint of the engine's
-// sources. <key> is a hash of the runtime's files, the engine's sources and this
+// sources. <key> is a hash of the runtime's files (its standard library included: the
+// interpreter keeps where each module sits in that archive), the engine's sources and this
 // script, so a new snapshot always gets a new name. Older snapshots are removed.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
-import { ENGINE_FILES, ROOT_IN_PYODIDE, fingerprint } from "../assets/engine/sources.mjs";
+import { ENGINE_FILES, ROOT_IN_PYODIDE, STDLIB, fingerprint } from "../assets/engine/sources.mjs";
 
 const [pyodideDir, outDir] = process.argv.slice(2);
 if (!pyodideDir || !outDir) {
@@ -27,7 +28,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
 const started = performance.now();
 
 const sources = ENGINE_FILES.map((file) => fs.readFileSync(path.join(repoRoot, file)));
-const runtimeFiles = ["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs"].map((f) =>
+const runtimeFiles = ["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", STDLIB].map((f) =>
   fs.readFileSync(path.join(pyodideDir, f)),
 );
 const key = crypto.createHash("sha256");
@@ -38,7 +39,7 @@ const name = `engine-${key.digest("hex").slice(0, 16)}.snapshot.gz`;
 
 const indexURL = path.resolve(pyodideDir) + path.sep;
 const { loadPyodide, version } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL, stdLibURL: path.join(indexURL, STDLIB), _makeSnapshot: true });
 ENGINE_FILES.forEach((file, i) => {
   const target = `${ROOT_IN_PYODIDE}/${file}`;
   pyodide.FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));

@@ -28,6 +28,10 @@ export const ENGINE_FILES = [
 
 export const ROOT_IN_PYODIDE = "/engine";
 
+// The engine's standard library, in Pyodide's folder: Pyodide's own cut to what the
+// engine imports (build/stdlib.mjs), loaded as loadPyodide's stdLibURL.
+export const STDLIB = "engine-stdlib.zip";
+
 // FNV-1a (32-bit) over every file's path, a NUL, its bytes and a NUL, in ENGINE_FILES
 // order, followed by the total length: it only has to notice an edited or missing
 // file, not resist an attacker, and it runs where crypto.subtle does not (plain http).

@@ -1,22 +1,30 @@
 // The engine's web worker: starts Pyodide and answers the page's calls.
 //
-// Started by assets/engine/client.js as soon as the page's <head> is parsed, in
-// parallel with the MicroPython UI. Two ways to start Python (docs/engine-start.md):
+// Started by assets/engine/client.js once the UI plays (docs/engine-start.md). Two ways
+// to start Python:
 // - snapshot: restore the memory of an interpreter that has already imported the
-//   engine (made at build time by build/snapshot.mjs): about a second here;
+//   engine: about a second here;
 // - plain: start Pyodide from scratch and import the engine's sources: about four.
-// The snapshot is used when it matches the runtime and the sources being served and
-// when its download pays for itself: it is abandoned as soon as its own download
-// shows it would take longer than SNAPSHOT_BUDGET_MS (a slow link; then it is fetched
-// quietly after the game is playing, for the next visit), and skipped when the
-// browser asks to save data. Any failure of the snapshot path falls back to the plain
-// one and says why in the console: never a dead engine.
+// Where the snapshot comes from, in this order:
+// 1. kept on this device (assets/engine/kept.mjs) by an earlier start of this build;
+// 2. downloaded (made at build time by build/snapshot.mjs), when it matches the
+//    runtime and the sources being served and its download pays for itself: it is
+//    abandoned as soon as its own download shows it would take longer than
+//    SNAPSHOT_BUDGET_MS (a slow link), and not asked for when the browser asks to save
+//    data. A downloaded snapshot is then kept on the device as it came;
+// 3. otherwise the start is plain, and the worker makes the snapshot itself just before
+//    the page's engine exists, and keeps it on the device for the next start: a slow
+//    link pays for its megabytes in CPU once, never in data.
+// Any failure of the snapshot path falls back to the plain one and says why in the
+// console: never a dead engine.
 //
 // Messages. In: {id, call, args} (args: an array of strings and numbers). Out: {id,
 // reply, ms} (the engine's JSON text, and how long its Python took) or {id, error};
-// once, {ready: {boot, reason, ms, marks}} (marks: ms to each step of the start) or
+// once, {ready: {boot, from, reason, ms, marks}} (from: "device" or "download" for a
+// snapshot; marks: ms to each step of the start) or
 // {failed: message}.
-import { ENGINE_FILES, ROOT_IN_PYODIDE, fingerprint } from "./sources.mjs";
+import { keep, keptFor, pack } from "./kept.mjs";
+import { ENGINE_FILES, ROOT_IN_PYODIDE, STDLIB, fingerprint } from "./sources.mjs";
 
 const PYODIDE = new URL("../runtime/pyodide/", import.meta.url);
 const SNAPSHOTS = new URL("../runtime/snapshot/", import.meta.url);
@@ -33,9 +41,8 @@ const PACE_CONFIRM_MS = 150;
 const FORCED = new URL(import.meta.url).searchParams.get("boot");
 // The one offline file (build/onefile/prelude.js) runs this worker with its files in
 // memory and hands it `self.py2048Embedded`: {importModule(url)} to import the runtime
-// from those bytes, {keepSnapshot(memory, facts)} to keep a memory snapshot made on the
-// device for its next opening (it carries none: docs/offline.md), and {noSnapshot}, the
-// reason to give when it has none yet. The site leaves it undefined.
+// from those bytes, and {build}, the file's own build, under which the snapshot made
+// on the device is kept (it carries none: docs/offline.md). The site leaves it undefined.
 const EMBEDDED = self.py2048Embedded || {};
 const importModule = EMBEDDED.importModule || ((url) => import(url));
 
@@ -44,8 +51,7 @@ const marks = {}; // ms since the worker started, for each step of the start
 const mark = (name) => (marks[name] = Math.round(performance.now() - started));
 const queue = [];
 let calls = null; // game.worker.call, once Python is ready
-let prefetch = null; // the snapshot's address, to fetch for the next visit
-let keep = null; // a snapshot made here, to hand to EMBEDDED.keepSnapshot
+let toKeep = null; // {build, manifest, packed} or {build, memory, facts}: for kept.mjs
 
 self.onmessage = (event) => {
   queue.push(event.data);
@@ -65,18 +71,29 @@ function drain() {
       self.postMessage({ id, error: describe(error) });
     }
   }
-  if (keep && answered) {
+  if (toKeep && answered) {
     // After the first answer, so packing and storing it never delays the game.
-    EMBEDDED.keepSnapshot(keep.memory, keep.facts);
-    keep = null;
+    keepOnDevice(toKeep);
+    toKeep = null;
   }
-  if (prefetch && answered) {
-    const url = prefetch;
-    prefetch = null;
-    // Read to the end so the HTTP cache keeps it; after the first answer, low priority.
-    fetch(url, { priority: "low" })
-      .then((response) => response.arrayBuffer())
-      .catch(() => {});
+}
+
+async function keepOnDevice({ build, manifest, packed, memory, facts }) {
+  try {
+    if (memory) {
+      const made = await pack(memory);
+      packed = made.packed;
+      manifest = {
+        file: `engine-${build}.snapshot.gz`,
+        ...facts,
+        bytes: packed.byteLength,
+        raw_bytes: memory.length,
+        ranges: made.ranges,
+      };
+    }
+    await keep(build, manifest, packed);
+  } catch (error) {
+    console.info(`engine: no snapshot kept on this device: ${describe(error)}`);
   }
 }
 
@@ -147,7 +164,7 @@ function pace(size, budget) {
 // as soon as the download is known to pay for itself (it finished, or pace() projects
 // the whole within the budget); until then a slow pace or the budget running out aborts
 // it with SlowLink, rather than make a slow link carry 6 MB before the game can start.
-// `bytes` is the memory, unpacked (`unpack`).
+// `bytes` is the memory, unpacked (`unpack`); `packed()` the file as it came, to keep.
 function download(url, manifest, budget) {
   const controller = new AbortController();
   const asked = performance.now();
@@ -177,6 +194,7 @@ function download(url, manifest, budget) {
   // The network is read as fast as it delivers (the pace measured is the link's, not
   // the inflater's) into a queue the inflater drains at its own speed.
   let feed;
+  const chunks = [];
   const compressed = new ReadableStream({ start: (controller) => (feed = controller) });
   const inflated = unpack(
     compressed.pipeThrough(new DecompressionStream("gzip")),
@@ -197,6 +215,7 @@ function download(url, manifest, budget) {
           const { slow, projected } = verdict;
           decide(slow ? new SlowLink(`the snapshot would take ${Math.round(projected)} ms to download`) : null);
         }
+        chunks.push(value);
         feed.enqueue(value);
       }
       feed.close();
@@ -215,7 +234,17 @@ function download(url, manifest, budget) {
     decide(new Error("aborted"));
     controller.abort(); // also once committed: its bytes are not wanted any more
   };
-  return { committed, bytes, abort };
+  const packed = () => {
+    const whole = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      whole.set(chunk, at);
+      at += chunk.length;
+    }
+    chunks.length = 0;
+    return whole.buffer;
+  };
+  return { committed, bytes, abort, packed };
 }
 
 // The snapshot file holds only the memory's non-zero pages: lay them out where
@@ -259,27 +288,42 @@ function validRanges(ranges, size) {
   return true;
 }
 
-// Why the snapshot cannot be used this time; null if it can. With `version` null (not
-// known yet) everything but the runtime's version is checked.
-function refusal(manifest, version) {
+// Why the snapshot `manifest` describes cannot be used this time; null if it can. With
+// `version` null (not known yet) everything but the runtime's version is checked.
+// `kept`: a snapshot kept on this device, which costs no download.
+function refusal(manifest, version, kept = false) {
   if (FORCED === "plain") return { reason: "the page asked for a plain start", quiet: true };
-  if (!manifest) return { reason: EMBEDDED.noSnapshot || "no snapshot was built (run make)", quiet: !!EMBEDDED.noSnapshot };
+  if (!manifest) {
+    return EMBEDDED.build
+      ? { reason: "none made on this device yet: one is made now for the next start", quiet: true }
+      : { reason: "no snapshot was built (run make)" };
+  }
   if (
+    typeof manifest.file !== "string" ||
     !/^engine-[0-9a-f]+\.snapshot\.gz$/.test(manifest.file) ||
     !(manifest.bytes > 0) ||
     !Number.isSafeInteger(manifest.raw_bytes) ||
     !validRanges(manifest.ranges, manifest.raw_bytes)
   ) {
-    return { reason: "snapshot.json does not describe a snapshot" };
+    return { reason: kept ? "the snapshot kept on this device is not one" : "snapshot.json does not describe a snapshot" };
   }
   if (version !== null && manifest.pyodide !== version) {
     return { reason: `the snapshot is for Pyodide ${manifest.pyodide}, the runtime is ${version}` };
   }
   const link = self.navigator.connection;
-  if (link && link.saveData && FORCED !== "snapshot") {
+  if (!kept && link && link.saveData && FORCED !== "snapshot") {
     return { reason: "the browser asks to save data", quiet: true };
   }
   return null;
+}
+
+// The build a snapshot kept on this device must be of: the one offline file's own, or
+// the key in the name of the site's snapshot file (it hashes the runtime, its standard
+// library, the engine's sources and the script that made it: build/snapshot.mjs).
+function buildOf(manifest) {
+  if (EMBEDDED.build) return EMBEDDED.build;
+  const key = manifest && /^engine-([0-9a-f]+)\.snapshot\.gz$/.exec(String(manifest.file));
+  return key ? key[1] : null;
 }
 
 // The snapshot's download, started as soon as its manifest is read (before the
@@ -290,14 +334,13 @@ function earlyDownload(manifest) {
   return { url, ...download(url, manifest, FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS) };
 }
 
-// Restore the snapshot; {reason, quiet} when it is not used this time.
-async function fromSnapshot(loadPyodide, version, options, manifest, snapshot, sources) {
+// Restore the downloaded snapshot; {reason, quiet} when it is not used this time.
+async function fromDownload(loadPyodide, version, options, manifest, snapshot, sources) {
   const refused = refusal(manifest, version);
   if (refused) {
     if (snapshot) snapshot.abort();
     return refused;
   }
-  const url = snapshot.url;
   if (manifest.sources !== fingerprint(await sources)) {
     snapshot.abort();
     return { reason: "the engine's sources changed since the snapshot was made (run make)" };
@@ -306,10 +349,28 @@ async function fromSnapshot(loadPyodide, version, options, manifest, snapshot, s
     await snapshot.committed;
   } catch (error) {
     if (!(error instanceof SlowLink)) throw error;
-    prefetch = url;
-    return { reason: `${error.message}; fetching it after the game starts, for the next visit`, quiet: true };
+    return { reason: `${error.message}; one is made on this device instead`, quiet: true };
   }
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
+  mark("python_ready");
+  return { calls: await importEngine(pyodide, null), packed: snapshot.packed() };
+}
+
+// Restore the snapshot kept on this device; {reason} when it is not used.
+async function fromDevice(loadPyodide, version, options, entry, sources) {
+  const { manifest } = entry;
+  const refused = refusal(manifest, version, true);
+  if (refused) return refused;
+  if (manifest.sources !== fingerprint(await sources)) {
+    return { reason: "the snapshot kept on this device is of other engine sources", quiet: true };
+  }
+  const memory = unpack(
+    new Response(entry.packed).body.pipeThrough(new DecompressionStream("gzip")),
+    manifest.raw_bytes,
+    manifest.ranges,
+  );
+  memory.then(() => mark("snapshot_inflated"), () => {});
+  const pyodide = await loadPyodide({ ...options, _loadSnapshot: memory });
   mark("python_ready");
   return { calls: await importEngine(pyodide, null) };
 }
@@ -333,9 +394,12 @@ async function importEngine(pyodide, sources) {
 
 async function boot() {
   // Everything either start needs is asked for at once; the runtime's JavaScript is
-  // parsed while the snapshot downloads.
+  // parsed while the snapshot downloads or is read from the device.
   const manifest = readManifest();
-  const snapshot = manifest.then(earlyDownload);
+  const build = manifest.then(buildOf);
+  const kept = FORCED === "plain" ? Promise.resolve(null) : build.then(keptFor);
+  // (no download when this device keeps one: the check is a few milliseconds)
+  const snapshot = Promise.all([manifest, kept]).then(([found, entry]) => (entry ? null : earlyDownload(found)));
   snapshot.catch(() => {}); // judged where it is awaited
   const sources = Promise.all(ENGINE_FILES.map((file) => bytesOf(new URL(file, SITE))));
   sources.catch(() => {}); // judged where it is awaited
@@ -345,6 +409,7 @@ async function boot() {
   mark("pyodide_imported");
   const options = {
     indexURL: PYODIDE.href,
+    stdLibURL: new URL(STDLIB, PYODIDE).href,
     createPyodideModule: (settings) => factory.then((module) => module.default(settings)),
     stdout: console.log,
     stderr: (line) => {
@@ -354,36 +419,51 @@ async function boot() {
   };
 
   let reason;
+  const key = await build;
+  const entry = await kept;
   try {
-    const restored = await fromSnapshot(loadPyodide, version, options, await manifest, await snapshot, sources);
-    if (restored.calls) return { boot: "snapshot", calls: restored.calls };
-    reason = restored.reason;
-    (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
+    if (entry) {
+      const restored = await fromDevice(loadPyodide, version, options, entry, sources);
+      if (restored.calls) return { boot: "snapshot", from: "device", calls: restored.calls };
+      reason = restored.reason;
+      (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
+    } else {
+      const found = await manifest;
+      const restored = await fromDownload(loadPyodide, version, options, found, await snapshot, sources);
+      if (restored.calls) {
+        if (key) toKeep = { build: key, manifest: found, packed: restored.packed };
+        return { boot: "snapshot", from: "download", calls: restored.calls };
+      }
+      reason = restored.reason;
+      (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
+    }
   } catch (error) {
     reason = `the snapshot failed: ${describe(error)}`;
     console.warn(`engine: plain start: ${reason}`);
   }
-  const snapshotHere = typeof EMBEDDED.keepSnapshot === "function";
-  const pyodide = await loadPyodide(snapshotHere ? { ...options, _makeSnapshot: true } : options);
+  // A snapshot is made here whenever it can be kept: never for a forced plain start.
+  const makeHere = !!key && FORCED !== "plain";
+  const pyodide = await loadPyodide(makeHere ? { ...options, _makeSnapshot: true } : options);
   mark("python_ready");
   const calls = await importEngine(pyodide, sources);
-  if (snapshotHere) {
+  if (makeHere) {
     // Frozen now, as build/snapshot.mjs does it: the engine is imported and warmed up,
     // and the page's engine (its randomness) does not exist yet.
     try {
       const module = pyodide.pyimport("game.worker");
       module.warm_up();
       pyodide.runPython("import gc; gc.collect()");
-      keep = {
+      toKeep = {
+        build: key,
         memory: pyodide.makeMemorySnapshot(),
         facts: { pyodide: version, sources: fingerprint(await sources) },
       };
       mark("snapshot_made");
     } catch (error) {
-      console.warn(`engine: no snapshot kept: ${describe(error)}`);
+      console.warn(`engine: no snapshot made: ${describe(error)}`);
     }
   }
-  return { boot: "plain", reason, calls };
+  return { boot: "plain", from: "", reason, calls };
 }
 
 // Pyodide does not fail when one of its files cannot be fetched: without its wasm it
@@ -420,7 +500,7 @@ boot().then(
     calls = ready.calls;
     const ms = mark("engine_ready");
     console.info(`engine: ${ready.boot} start in ${ms} ms ${JSON.stringify(marks)}`);
-    self.postMessage({ ready: { boot: ready.boot, reason: ready.reason || "", ms, marks } });
+    self.postMessage({ ready: { boot: ready.boot, from: ready.from, reason: ready.reason || "", ms, marks } });
     drain();
   },
   (error) => failed(named(error)),

@@ -70,112 +70,11 @@
   self.fetch = function (input, init) {
     var path = pathOf(typeof input === "string" || input instanceof URL ? input : input.url);
     if (path === null) return networkFetch(input, init);
-    return (fromStore(path) || contentOf(path)).then(function (file) {
+    return contentOf(path).then(function (file) {
       if (!file) return new Response("", { status: 404, statusText: "Not embedded" });
       return new Response(file.buffer, { headers: { "Content-Type": file.type } });
     });
   };
-  // A memory snapshot of the engine, made on this device at the first opening (this
-  // file carries none: docs/offline.md) and kept in IndexedDB under this file's build,
-  // is served to the worker as the site serves its own: snapshot.json and the packed
-  // memory (non-zero 4 KB pages, gzip). Where IndexedDB is blocked or fails, there is
-  // simply none, and the engine starts plain.
-  var SNAPSHOTS = "assets/runtime/snapshot/";
-  var STORE = "snapshots";
-  function database() {
-    return new Promise(function (resolve, reject) {
-      var request = indexedDB.open("py2048-engine", 1);
-      request.onupgradeneeded = function () { request.result.createObjectStore(STORE); };
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
-    });
-  }
-  function settled(request) {
-    return new Promise(function (resolve, reject) {
-      request.onsuccess = function () { resolve(request.result); };
-      request.onerror = function () { reject(request.error); };
-    });
-  }
-  var stored = new Promise(function (resolve) {
-    try {
-      database()
-        .then(function (db) { return settled(db.transaction(STORE).objectStore(STORE).get(self.py2048Build)); })
-        .then(function (entry) { resolve(entry && entry.manifest && entry.packed ? entry : null); }, function () { resolve(null); });
-    } catch (error) {
-      resolve(null);
-    }
-  });
-  function fromStore(path) {
-    if (path.indexOf(SNAPSHOTS) !== 0) return null;
-    return stored.then(function (entry) {
-      if (!entry) return null;
-      if (path === SNAPSHOTS + "snapshot.json") {
-        return { buffer: new TextEncoder().encode(JSON.stringify(entry.manifest)), type: "application/json" };
-      }
-      return path === SNAPSHOTS + entry.manifest.file ? { buffer: entry.packed, type: "application/gzip" } : null;
-    });
-  }
-
-  var PAGE = 4096;
-  // The memory's non-zero pages, gzip, and where they go: the format of the site's
-  // build-time snapshot (build/snapshot.mjs), so the worker restores both alike.
-  function pack(memory) {
-    var ranges = [];
-    var words = new Uint32Array(memory.buffer, memory.byteOffset, memory.byteLength >> 2);
-    for (var start = 0; start < memory.length; start += PAGE) {
-      var nonzero = false;
-      for (var w = start >> 2, end = Math.min(start + PAGE, memory.length) >> 2; w < end; w++) {
-        if (words[w]) { nonzero = true; break; }
-      }
-      if (!nonzero) continue;
-      var length = Math.min(PAGE, memory.length - start);
-      var last = ranges[ranges.length - 1];
-      if (last && last[0] + last[1] === start) last[1] += length;
-      else ranges.push([start, length]);
-    }
-    var next = 0;
-    var pages = new ReadableStream({
-      pull: function (controller) {
-        if (next === ranges.length) return controller.close();
-        var range = ranges[next++];
-        controller.enqueue(memory.subarray(range[0], range[0] + range[1]));
-      }
-    });
-    var stream = pages.pipeThrough(new CompressionStream("gzip"));
-    return new Response(stream).arrayBuffer().then(function (packed) {
-      return { packed: packed, ranges: ranges };
-    });
-  }
-
-  function keepSnapshot(memory, facts) {
-    pack(memory)
-      .then(function (result) {
-        var manifest = {
-          file: "engine-" + self.py2048Build + ".snapshot.gz",
-          pyodide: facts.pyodide,
-          sources: facts.sources,
-          bytes: result.packed.byteLength,
-          raw_bytes: memory.length,
-          ranges: result.ranges
-        };
-        return database().then(function (db) {
-          var transaction = db.transaction(STORE, "readwrite");
-          var store = transaction.objectStore(STORE);
-          store.clear(); // an older build's snapshot is of no use any more
-          store.put({ manifest: manifest, packed: result.packed }, self.py2048Build);
-          return new Promise(function (resolve, reject) {
-            transaction.oncomplete = resolve;
-            transaction.onerror = function () { reject(transaction.error); };
-          });
-        }).then(function () {
-          console.info("engine: snapshot kept for the next opening (" + result.packed.byteLength + " bytes)");
-        });
-      })
-      .catch(function (error) {
-        console.info("engine: no snapshot kept for the next opening: " + error);
-      });
-  }
-
   // Pyodide's modules are imported from blob: URLs this worker makes, where it may read
   // its own blobs (Chromium, Firefox), and otherwise (WebKit: not readable, nor
   // importable) from data: URLs. Not data: everywhere: in Firefox every Error made by
@@ -206,7 +105,8 @@
         return importBytes(file.buffer);
       });
     },
-    keepSnapshot: keepSnapshot,
-    noSnapshot: "first opening of this file: a snapshot is made now for the next one"
+    // The engine's snapshot is made on the device at the first opening and kept under
+    // this file's own build (assets/engine/kept.mjs): this file carries none.
+    build: self.py2048Build
   };
 })();

@@ -158,23 +158,148 @@ def trickling_site() -> Iterator[str]:
         yield url.rstrip("/")
 
 
-def test_a_slow_snapshot_download_gives_way_then_serves_the_next_visit(
+# The snapshot kept on this device (assets/engine/kept.mjs), as the page's origin sees
+# it: {build, file, sources, bytes} or null; and a way to spoil it ("corrupt": bytes in
+# the middle of its gzip changed; "foreign": another build's).
+_KEPT = """() => new Promise((resolve) => {
+  const request = indexedDB.open("py2048-engine", 1);
+  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
+  request.onerror = () => resolve(null);
+  request.onsuccess = () => {
+    const get = request.result.transaction("snapshots").objectStore("snapshots").get("engine");
+    get.onsuccess = () => {
+      const e = get.result;
+      request.result.close();
+      resolve(e ? {build: e.build, file: e.manifest.file, sources: e.manifest.sources,
+                   bytes: e.packed.byteLength} : null);
+    };
+    get.onerror = () => resolve(null);
+  };
+})"""
+_SPOIL = """(how) => new Promise((resolve, reject) => {
+  const request = indexedDB.open("py2048-engine", 1);
+  request.onerror = () => reject(request.error);
+  request.onsuccess = () => {
+    const store = request.result.transaction("snapshots", "readwrite").objectStore("snapshots");
+    const get = store.get("engine");
+    get.onsuccess = () => {
+      const e = get.result;
+      if (how === "corrupt") {
+        const bytes = new Uint8Array(e.packed);
+        for (let i = bytes.length >> 1; i < (bytes.length >> 1) + 4096; i++) bytes[i] ^= 0x5a;
+      } else {
+        e.build = "0123456789abcdef";
+      }
+      const put = store.put(e, "engine");
+      put.onsuccess = () => { request.result.close(); resolve(true); };
+      put.onerror = () => reject(put.error);
+    };
+  };
+})"""
+
+
+def kept(game: GamePage) -> dict[str, object] | None:
+    entry: dict[str, object] | None = game.evaluate(_KEPT)
+    return entry
+
+
+def started_from(game: GamePage) -> str:
+    """Where the engine's snapshot came from: "device", "download" or "" (plain)."""
+    return str(game.evaluate("() => window.py2048Engine.ready.then((ready) => ready.from)"))
+
+
+def build_key() -> str:
+    match = re.fullmatch(r"engine-([0-9a-f]+)\.snapshot\.gz", str(manifest()["file"]))
+    assert match, manifest()
+    return match[1]
+
+
+def test_a_slow_link_starts_plain_makes_the_snapshot_here_and_restores_it_next_time(
         browser: Browser, trickling_site: str) -> None:
-    """On a slow link the game does not wait for 6 MB: it starts plain at once, then
-    fetches the snapshot in the background, and the next visit restores it."""
+    """On a slow link the game does not wait for 6 MB: it starts plain at once, makes
+    the snapshot on the device, keeps it for this build, and never downloads it; the
+    next visit restores the kept one."""
     context = browser.new_context()
     game = GamePage(context, context.new_page(), trickling_site)
     try:
         game.expected_engine = "plain"
-        game.start()
+        game.page.goto(trickling_site + "/")  # the paced start, not ?engine=snapshot
+        game.wait_ready()
         assert any("would take" in line for line in engine_lines(game)), engine_lines(game)
         plays(game)
-        game.poll("the snapshot fetched again, in full, for the next visit",
-                  lambda: bool(TricklingHandler.served), timeout=30)
+        game.poll("the snapshot made on this device, kept", lambda: kept(game) is not None, timeout=30)
+        entry = kept(game)
+        assert entry and entry["build"] == build_key() and entry["sources"] == manifest()["sources"]
+        assert int(str(entry["bytes"])) > 1_000_000
         game.expected_engine = "snapshot"
         game.page.reload()
         game.wait_ready()
+        assert started_from(game) == "device"
+        plays(game)
+        assert TricklingHandler.requested == TricklingHandler.trickled, (
+            "the snapshot was downloaded again after the slow start: "
+            f"{TricklingHandler.requested}")
+        assert not TricklingHandler.served
         assert not game.page_errors, game.page_errors
+    finally:
+        context.close()
+
+
+def test_a_fast_link_keeps_the_downloaded_snapshot_and_restores_it_without_the_network(
+        browser: Browser) -> None:
+    context = browser.new_context()
+    game = GamePage(context, context.new_page(), "")
+    try:
+        with serve(REPO_ROOT, QuietHandler) as url:
+            game.base_url = url.rstrip("/")
+            game.goto()
+            game.wait_ready()
+            assert started_from(game) == "download"
+            game.poll("the downloaded snapshot, kept", lambda: kept(game) is not None, timeout=30)
+            entry = kept(game)
+            assert entry and entry["bytes"] == manifest()["bytes"] and entry["file"] == manifest()["file"]
+            requests = len(game.requests)
+            game.page.reload()
+            game.wait_ready()
+            assert started_from(game) == "device"
+            snapshot_file = f"/assets/runtime/snapshot/{manifest()['file']}"
+            assert not [r for r in game.requests[requests:] if r.endswith(snapshot_file)]
+            plays(game)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("how", ["corrupt", "foreign"])
+def test_a_spoiled_snapshot_on_the_device_gives_way_and_is_replaced(browser: Browser, how: str) -> None:
+    """A kept snapshot whose bytes are damaged, or of another build, is never restored:
+    the engine starts another way (plain; or, for another build's, from this build's
+    download), plays, and the entry is replaced by this build's snapshot."""
+    context = browser.new_context()
+    game = GamePage(context, context.new_page(), "")
+    try:
+        with serve(REPO_ROOT, QuietHandler) as url:
+            game.base_url = url.rstrip("/")
+            game.goto()
+            game.wait_ready()
+            game.poll("the downloaded snapshot, kept", lambda: kept(game) is not None, timeout=30)
+            game.page.evaluate(_SPOIL, how)
+            game.expected_engine = "plain" if how == "corrupt" else "snapshot"
+            game.page.reload()
+            game.wait_ready()
+            assert started_from(game) == ("" if how == "corrupt" else "download")
+            plays(game)
+            game.poll("this build's snapshot kept in its place",
+                      lambda: (kept(game) or {}).get("build") == build_key(), timeout=30)
+            if how == "corrupt":
+                assert any("the snapshot failed" in line for line in engine_lines(game)), engine_lines(game)
+                game.poll("the snapshot made after the plain start, kept",
+                          lambda: (kept(game) or {}).get("bytes") != manifest()["bytes"], timeout=30)
+            game.expected_engine = "snapshot"
+            game.page.reload()
+            game.wait_ready()
+            assert started_from(game) == "device"
+            plays(game)
+            assert not game.page_errors, game.page_errors
     finally:
         context.close()
 

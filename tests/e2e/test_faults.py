@@ -101,7 +101,7 @@ def test_a_worker_error_is_noticed_at_once(game: GamePage) -> None:
 START_FAULTS = {
     "engine-python": ("**/game/api.py", "engine could not start"),
     "pyodide-wasm": ("**/pyodide.asm.wasm", "engine could not start"),
-    "stdlib": ("**/python_stdlib.zip", "engine could not start"),
+    "stdlib": ("**/engine-stdlib.zip", "engine could not start"),
     "micropython-wasm": ("**/micropython.wasm", "game could not start"),
 }
 

@@ -195,31 +195,65 @@ def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, s
             assert game.requests, "the reload made no requests at all?"
 
 
-def test_precache_list_is_exactly_the_files_a_session_loads(browser: Browser, site: Site) -> None:
-    """Promise: sw.js precaches exactly the files the page loads, no more, no less, and the
-    built site ships nothing else. A real session (boot, moves, reload; the browser reads
-    the manifest as for an install) is recorded by the server with service workers
-    blocked, so every file is fetched by the page itself; the manifest's icons, fetched
-    only when installing, count as loaded."""
-    paths: list[str] = []
+def _session(browser: Browser, site: Site, slow: bool) -> tuple[set[str], set[str]]:
+    """What a real session (boot, moves, reload; the browser reads the manifest as for
+    an install) fetched, recorded by the server with service workers blocked so that
+    every file is fetched by the page itself: (served in full, asked for). `slow`: the
+    snapshot trickles, as on a phone's link, which the engine gives up on."""
+    served: list[str] = []
+    asked: list[str] = []
 
     class Recording(QuietHandler):
         def do_GET(self) -> None:
-            paths.append(self.path)
-            super().do_GET()
+            asked.append(self.path)
+            if slow and self.path.split("?")[0].endswith(".snapshot.gz"):
+                body = (site.root / self.path.split("?")[0].lstrip("/")).read_bytes()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    for offset in range(0, len(body), 16384):  # ~160 KB/s
+                        self.wfile.write(body[offset:offset + 16384])
+                        time.sleep(0.1)
+                except OSError:
+                    return  # given up by the engine, as it should be
+            else:
+                super().do_GET()
+            served.append(self.path)
 
     with serve(site.root, Recording) as url, opened(browser, url + SUB_PATH, service_workers="block") as game:
-        game.start()
+        if slow:
+            game.expected_engine = "plain"
+            game.page.goto(game.base_url + "/")  # the paced start
+            game.wait_ready()
+        else:
+            game.start()
         play(game)
         game.page.reload()
+        game.expected_engine = "snapshot"  # kept on the device by the first visit
         game.wait_ready()
         play(game)
         cdp = game.context.new_cdp_session(game.page)
         manifest = cdp.send("Page.getAppManifest")
         assert not manifest.get("errors"), manifest["errors"]
+    return {site_path(path) for path in served}, {site_path(path) for path in asked}
 
-    loaded = {site_path(path) for path in paths}
-    assert "sw.js" not in loaded, "with workers blocked the page must not fetch sw.js"
+
+@pytest.mark.parametrize("link", ["fast", "slow"])
+def test_precache_list_is_exactly_the_files_a_session_loads(browser: Browser, site: Site, link: str) -> None:
+    """Promise: sw.js precaches exactly the files the page loads, no more, no less, on
+    either kind of link, and the built site ships nothing else. The one file it ships
+    and does not precache is the engine's 6 MB snapshot: only a fast link downloads it
+    (the engine keeps it on the device itself); a slow link asks for it, gives up, and
+    makes its own. The manifest's icons, fetched only when installing, count as loaded."""
+    loaded, asked = _session(browser, site, slow=link == "slow")
+    assert "sw.js" not in asked, "with workers blocked the page must not fetch sw.js"
+    snapshot = {file for file in asked if file.endswith(".snapshot.gz")}
+    assert len(snapshot) == 1, f"the snapshot is asked for once, on either link: {sorted(asked)}"
+    if link == "fast":
+        assert snapshot <= loaded
+        loaded -= snapshot
+    assert not snapshot & loaded, "a slow link downloaded the snapshot in full"
     manifest_file = "assets/manifest.webmanifest"
     manifest = json.loads((site.root / SUB_PATH / manifest_file).read_text())
     icons = {f"assets/{icon['src']}" for icon in manifest["icons"]}
@@ -233,7 +267,8 @@ def test_precache_list_is_exactly_the_files_a_session_loads(browser: Browser, si
     assert len(site.files) == len(set(site.files))
     folder = site.root / SUB_PATH
     shipped = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
-    assert shipped == set(site.files) | {"sw.js"}, f"shipped besides: {sorted(shipped - set(site.files))}"
+    assert shipped == set(site.files) | {"sw.js"} | snapshot, (
+        f"shipped besides: {sorted(shipped - set(site.files))}")
 
 
 def copy_of_repository(target: Path) -> Path:

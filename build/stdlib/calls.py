@@ -1,0 +1,76 @@
+"""Every engine call the page makes, made once, through `game.worker.call` as the page
+makes it (JSON arguments, JSON replies): what the engine's standard library must hold.
+
+Run inside Pyodide by build/stdlib.mjs: once against Pyodide's whole standard library to
+trace what these calls import (the page's `engine-stdlib.zip` is cut to that), and once
+against the cut archive, where a module it lacks fails the build and `make test`
+(tests/project/test_engine_stdlib.py) instead of a player's game.
+
+It plays the sizes, the daily board, the solver, a replay, an export and its import, the
+set-aside paths of bad stored data, and a call the engine refuses (the error's way back
+to JavaScript imports `traceback` and its kin). `game.worker.warm_up` runs first, as the
+snapshot build runs it. Every name in `game.worker.CALLS` must be called: a new call
+without its line here is an error, not a gap.
+"""
+
+import json
+
+from game import worker
+
+called: set[str] = set()
+
+
+def call(name: str, *args: object) -> dict[str, object]:
+    called.add(name)
+    reply = json.loads(worker.call(name, json.dumps(list(args))))
+    assert isinstance(reply, dict), (name, reply)
+    return reply
+
+
+def quoted(text: object) -> str:
+    return json.dumps(text) if isinstance(text, str) and text else ""
+
+
+worker.warm_up()
+NOON = 1_764_590_400_000  # 2025-12-01 12:00 UTC
+for size in (4, 5, 6):
+    reply = call("start", "", "", "", size, 5, 0, "")
+    for direction in ("left", "up", "right", "down") * 3:
+        reply = call("move", direction, NOON)
+        call("take", direction, NOON)
+    call("undo", NOON)
+    call("set_undo_depth", 1)
+    call("keep_playing", NOON)
+    call("set_clock", NOON + 1000)
+    call("merge_best", quoted(reply.get("best_save")))
+    call("follow", quoted(reply.get("save")), "")
+    call("merge_stats", quoted(reply.get("stats_save")))
+    call("statistics", size)
+    call("hint", 20.0, 1, 0)
+    call("hint", 5.0, 2, 1)
+    saved = call("new_game", size)
+    call("start", quoted(saved.get("save")), quoted(saved.get("best_save")),
+         quoted(saved.get("stats_save")), size, 5, 0, "")
+call("start", quoted("{not a game"), quoted("[]"), quoted("\u0000"), 4, 5, 0, quoted("{}"))
+daily = call("start", "", "", "", 4, 1, 1, "")
+for direction in ("left", "up", "right", "down") * 3:
+    daily = call("move", direction, NOON)
+call("watch", "game")
+call("watch_step")
+call("resume")
+call("verify", quoted("#replay=1.2026-11-30.4.0~.AAAA"))
+call("verify", quoted("not a code"))
+call("watch", "verified")
+exported = call("export_all", quoted(saved.get("save")), "", "", quoted(saved.get("best_save")),
+                quoted(saved.get("stats_save")), quoted('{"version": 1}'))
+call("check_import", quoted(exported.get("text")))
+call("check_import", quoted("{}"))
+try:
+    worker.call("no such call", "[]")
+except ValueError:
+    called.add("(refused)")
+else:
+    raise AssertionError("an unknown call must be refused")
+
+missing = sorted(set(worker.CALLS) - called)
+assert not missing, f"build/stdlib/calls.py does not make these engine calls: {missing}"
