@@ -33,6 +33,10 @@ ROUND_TRIP_MS = 150
 BYTES_PER_SECOND = 1.6 * 1024 * 1024 / 8  # Lighthouse's 1.6 Mbit/s (its kbit is 1024 bits)
 SUB_PATH = "/py2048/"
 VISITS = ("fresh", "repeat")
+# "Everything in the first 120 s" of a first visit: read once the link has been quiet
+# this long (nothing in flight, no response finished), or at 120 s.
+WITHIN_S = 120.0
+QUIET_S = 8.0
 
 # A variant of our page that starts the engine's worker as soon as the document is
 # parsed, as the page did before it played by itself: what waiting for the UI's files
@@ -42,6 +46,18 @@ ENGINE_AT_ONCE = ("document.addEventListener('DOMContentLoaded', () => "
 TAKEN_OVER = "window.__bench && window.__bench.engine !== null"
 WORKER_ACTIVE = ("navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active"
                  " && r.active.state === 'activated'))")
+# Whether the engine's snapshot is kept on the device (assets/engine/kept.mjs) for the
+# repeat visit, which a returning player makes later than the bench does.
+KEPT = """new Promise((resolve) => {
+  const request = indexedDB.open("py2048-engine", 1);
+  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
+  request.onerror = () => resolve(false);
+  request.onsuccess = () => {
+    const get = request.result.transaction("snapshots").objectStore("snapshots").getKey("engine");
+    get.onsuccess = () => { request.result.close(); resolve(get.result !== undefined); };
+    get.onerror = () => resolve(false);
+  };
+})"""
 READOUT = f"""(() => {{
     const b = window.__bench;
     return {{fcp: {FCP}, tiles: b.tilesFrame, taken_over: b.engine ?? null, boot: b.boot ?? null,
@@ -66,14 +82,37 @@ def visit(page: Page, target: Target, navigate: str, timeout: float) -> dict[str
     return found
 
 
+def within(target: Target, mark: int, began: float) -> int:
+    """Bytes the link carried for requests made in the first WITHIN_S seconds after
+    `began` (the hits since `mark`), read when the link is quiet or the time is up."""
+    link = target.site.link
+    while time.monotonic() < began + WITHIN_S:
+        hits = target.site.since(mark)
+        last = max([began, *(hit.done for hit in hits)])
+        busy_until = link.free_at if link else 0.0
+        if time.monotonic() - max(last, busy_until) >= QUIET_S:
+            break
+        time.sleep(0.5)
+    return sum(hit.sent for hit in target.site.since(mark) if hit.at <= began + WITHIN_S)
+
+
 def run(browser: Browser, target: Target, timeout: float = 600.0) -> dict[str, Any]:
     """A first and a repeat visit of `target` in one fresh context, on the phone link."""
     with fresh_page(browser, scripts_for(target.kind, None) + list(target.scripts), PHONE) as page:
+        mark, began = target.site.mark(), time.monotonic()
         fresh = visit(page, target, "goto", timeout)
         if target.kind == "ours":
             started = time.monotonic()
             poll(page, WORKER_ACTIVE, timeout=timeout, interval=0.5)
             fresh["worker_active_after_s"] = time.monotonic() - started
+        fresh["sent_within_120s"] = within(target, mark, began)
+        if target.kind == "ours":
+            started = time.monotonic()
+            try:
+                poll(page, KEPT, timeout=15, interval=0.5)
+                fresh["kept_after_s"] = time.monotonic() - started
+            except TimeoutError:  # an earlier build keeps none: its repeat uses the HTTP cache
+                fresh["kept_after_s"] = None
             page.evaluate("(game) => { localStorage.removeItem('py2048:game-steps');"
                           " localStorage.setItem('py2048:game', game); }", saved_game())
         repeat = visit(page, target, "reload", timeout)

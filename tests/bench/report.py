@@ -284,6 +284,10 @@ def phone_rows(table: Table, visits: dict[str, list[dict[str, Any]]]) -> None:
         sent = [run["fresh"]["bytes"]["total"]["sent"] for run in found]
         table.add("phone: bytes on the wire, first visit (until the engine took over; anchor: moved)",
                   name, sent, mb)
+        within = [run["fresh"].get("sent_within_120s") for run in found]
+        if any(v is not None for v in within):
+            table.add("phone: bytes on the wire in the first 120 s of the first visit, everything",
+                      name, [v for v in within if v is not None], mb)
         active = [run["fresh"].get("worker_active_after_s") for run in found]
         if any(v is not None for v in active):
             table.add("phone: service worker active (every file kept), after the first visit",
