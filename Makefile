@@ -32,7 +32,7 @@ $(RUNTIME)/.stamp: package-lock.json
 # whole one stays in node_modules for the Pyodide test run.
 STDLIB := $(RUNTIME)/pyodide/engine-stdlib.zip
 stdlib: $(STDLIB)
-$(STDLIB): $(RUNTIME)/.stamp $(wildcard game/*.py game/solver/*.py) build/stdlib.mjs build/stdlib/calls.py assets/engine/sources.mjs
+$(STDLIB): $(RUNTIME)/.stamp $(wildcard game/*.py game/solver/*.py) build/stdlib.mjs build/stdlib/calls.py build/stdlib/thin.py assets/engine/sources.mjs
 	node build/stdlib.mjs cut $(RUNTIME)/pyodide node_modules/pyodide/python_stdlib.zip $@
 
 # The engine's Pyodide memory snapshot (docs/engine-start.md), remade whenever the
