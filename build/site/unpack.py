@@ -13,19 +13,19 @@ On a phone that start is one long task: PyScript's own (writing and importing it
 `pyscript` package), then this script, its unpacking, the forty imports and the first
 paint, all in one run of promise callbacks, which the phone's browser cannot interrupt
 to answer a tap, and which Lighthouse counts as blocking time. So it goes a step at a
-time: it first lets PyScript's task end, then unpacks, then imports the modules a few
-milliseconds' worth at a time, each in a task of its own, and the page last.
+time: it first lets PyScript's task end, then unpacks, then imports the modules in a
+few groups, each in a task of its own, and the page last.
 """
 
 import os
-import time
 
 import asyncio
 
-# A step's work before the page's start gives the browser its turn: a phone's CPU is
-# about four times slower than the machine that measured it, and a task of 50 ms there
-# counts as blocking (docs/performance.md).
-STEP_MS = 8
+# Groups of modules imported in one task. A fixed number, not a time budget: the same
+# few turns on any device (each costs a timer), and each group small enough that a
+# phone's CPU, about four times slower than a desktop's, ends it well within 50 ms
+# (docs/performance.md).
+GROUPS = 4
 
 
 def _next_turn():
@@ -80,14 +80,10 @@ from game.ui import memory  # noqa: E402
 memory.configure()
 
 PAGE = "game.ui.app"  # the page itself: it starts when imported, so it comes last
-began = time.ticks_ms()
-for path in paths:
-    name = _module(path)
-    if name is None or name == PAGE:
-        continue
-    __import__(name)
-    if time.ticks_diff(time.ticks_ms(), began) >= STEP_MS:
-        await _next_turn()  # noqa: F704
-        began = time.ticks_ms()
-await _next_turn()  # noqa: F704
+modules = [name for name in map(_module, paths) if name is not None and name != PAGE]
+size = -(-len(modules) // GROUPS)
+for first in range(0, len(modules), size):
+    for name in modules[first : first + size]:
+        __import__(name)
+    await _next_turn()  # noqa: F704
 __import__(PAGE)

@@ -15,7 +15,7 @@ alternated round by round (A, B, C, A, B, C ...), each in a fresh browser contex
    result codes: their length, and verifying one in CPython and in the page
    (tests/bench/replays.py);
 5. bytes of each cold load (from the server's log, rows of 1 and 3);
-6. Lighthouse desktop and phone (skipped by --quick); 7. engine moves/s on CPython.
+6. Lighthouse desktop and phone, on the built site (skipped by --quick); 7. engine moves/s on CPython.
 Phone run (`--network phone`): a phone's first and repeat visit (tests/bench/phone.py):
 `make dist`'s site under a sub-path, through a link that is the bench's own server
 (Lighthouse's phone link: 150 ms round trip, 1.6 Mbit/s shared), 4x CPU on the page,
@@ -334,29 +334,30 @@ def main(argv: list[str] | None = None) -> None:
         "moves": options.moves, "interval_s": options.interval,
         "anchor": bool(options.anchor), "before": str(options.before or ""), "lighthouse": None,
     }
-    with serve(ROOT) as site, sync_playwright() as pw:
+    with serve(ROOT) as site, sync_playwright() as pw, contextlib.ExitStack() as stack:
         browser = pw.chromium.launch(executable_path=chromium, args=LAUNCH_ARGS)
         section["machine"] = machine.describe(browser.version)
+        deployed = None
         if options.network == "phone":
             section.update(phone_section(options, browser, options.anchor))
         else:
             if options.anchor is None:
                 log("no --anchor (make bench ANCHOR=<dir>): the anchor rows are skipped")
-            with contextlib.ExitStack() as stack:
-                anchor = stack.enter_context(serve(options.anchor)) if options.anchor else None
-                built = build_one_file(Path(stack.enter_context(tempfile.TemporaryDirectory())))
-                one_file = (built, stack.enter_context(serve(built.parent)))
-                deployed = stack.enter_context(serve(build_site(built.parent), phone.SUB_PATH))
-                section.update(desktop(options, browser, site, anchor, one_file, deployed))
+            anchor = stack.enter_context(serve(options.anchor)) if options.anchor else None
+            built = build_one_file(Path(stack.enter_context(tempfile.TemporaryDirectory())))
+            one_file = (built, stack.enter_context(serve(built.parent)))
+            deployed = stack.enter_context(serve(build_site(built.parent), phone.SUB_PATH))
+            section.update(desktop(options, browser, site, anchor, one_file, deployed))
         browser.close()
-        if options.network == "none":
+        if options.network == "none" and deployed is not None:
             if options.quick or options.no_lighthouse:
                 config["lighthouse_skipped"] = "--quick" if options.quick else "--no-lighthouse"
             elif not lighthouse.available() or chromium is None:
                 config["lighthouse_skipped"] = "not installed: npm ci --prefix tests/bench"
             else:
+                # The page players get: `make dist`'s site, as GitHub Pages serves it.
                 config["lighthouse"] = lighthouse.version()
-                section["lighthouse"] = lighthouse_section(options, site, chromium)
+                section["lighthouse"] = lighthouse_section(options, deployed, chromium)
     if options.network == "none":
         log("engine moves per second (CPython)")
         section["engine"] = engine.measure(rounds=options.runs)

@@ -226,10 +226,11 @@ def lighthouse_rows(table: Table, lighthouse: dict[str, list[dict[str, Any]]]) -
             scores.append("—" if s["median"] is None else f"{s['median']:.0f}")
         perf = summary(r["performance"] for r in runs)
         spread = "" if perf["n"] < 2 else f"performance {perf['min']:.0f} – {perf['max']:.0f}"
-        table.text("Lighthouse performance / accessibility / best practices / SEO", preset,
+        where = f"{preset}, built site"
+        table.text("Lighthouse performance / accessibility / best practices / SEO", where,
                    " / ".join(scores), spread, len(runs))
         for key, label in (("fcp", "FCP"), ("lcp", "LCP"), ("tbt", "TBT")):
-            table.add(f"Lighthouse {label}", preset, [r[key] for r in runs], ms)
+            table.add(f"Lighthouse {label}", where, [r[key] for r in runs], ms)
 
 
 def engine_rows(table: Table, engine: dict[str, dict[str, list[float]]]) -> None:
