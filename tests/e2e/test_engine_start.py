@@ -16,6 +16,7 @@ import re
 import subprocess
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import ClassVar
 
 import pytest
@@ -245,8 +246,10 @@ def test_a_slow_link_starts_plain_makes_the_snapshot_here_and_restores_it_next_t
         context.close()
 
 
-def test_a_fast_link_keeps_the_downloaded_snapshot_and_restores_it_without_the_network(
-        browser: Browser) -> None:
+@contextmanager
+def kept_after_a_first_visit(browser: Browser) -> Iterator[GamePage]:
+    """A fresh profile's first visit on a fast link, once the snapshot it downloaded
+    (and restored) is kept on the device."""
     context = browser.new_context()
     game = GamePage(context, context.new_page(), "")
     try:
@@ -256,17 +259,23 @@ def test_a_fast_link_keeps_the_downloaded_snapshot_and_restores_it_without_the_n
             game.wait_ready()
             assert started_from(game) == "download"
             game.poll("the downloaded snapshot, kept", lambda: kept(game) is not None, timeout=30)
-            entry = kept(game)
-            assert entry and entry["bytes"] == manifest()["bytes"] and entry["file"] == manifest()["file"]
-            requests = len(game.requests)
-            game.page.reload()
-            game.wait_ready()
-            assert started_from(game) == "device"
-            snapshot_file = f"/assets/runtime/snapshot/{manifest()['file']}"
-            assert not [r for r in game.requests[requests:] if r.endswith(snapshot_file)]
-            plays(game)
+            yield game
     finally:
         context.close()
+
+
+def test_a_fast_link_keeps_the_downloaded_snapshot_and_restores_it_without_the_network(
+        browser: Browser) -> None:
+    with kept_after_a_first_visit(browser) as game:
+        entry = kept(game)
+        assert entry and entry["bytes"] == manifest()["bytes"] and entry["file"] == manifest()["file"]
+        requests = len(game.requests)
+        game.page.reload()
+        game.wait_ready()
+        assert started_from(game) == "device"
+        snapshot_file = f"/assets/runtime/snapshot/{manifest()['file']}"
+        assert not [r for r in game.requests[requests:] if r.endswith(snapshot_file)]
+        plays(game)
 
 
 @pytest.mark.parametrize("how", ["corrupt", "foreign"])
@@ -274,34 +283,25 @@ def test_a_spoiled_snapshot_on_the_device_gives_way_and_is_replaced(browser: Bro
     """A kept snapshot whose bytes are damaged, or of another build, is never restored:
     the engine starts another way (plain; or, for another build's, from this build's
     download), plays, and the entry is replaced by this build's snapshot."""
-    context = browser.new_context()
-    game = GamePage(context, context.new_page(), "")
-    try:
-        with serve(REPO_ROOT, QuietHandler) as url:
-            game.base_url = url.rstrip("/")
-            game.goto()
-            game.wait_ready()
-            game.poll("the downloaded snapshot, kept", lambda: kept(game) is not None, timeout=30)
-            game.page.evaluate(_SPOIL, how)
-            game.expected_engine = "plain" if how == "corrupt" else "snapshot"
-            game.page.reload()
-            game.wait_ready()
-            assert started_from(game) == ("" if how == "corrupt" else "download")
-            plays(game)
-            game.poll("this build's snapshot kept in its place",
-                      lambda: (kept(game) or {}).get("build") == build_key(), timeout=30)
-            if how == "corrupt":
-                assert any("the snapshot failed" in line for line in engine_lines(game)), engine_lines(game)
-                game.poll("the snapshot made after the plain start, kept",
-                          lambda: (kept(game) or {}).get("bytes") != manifest()["bytes"], timeout=30)
-            game.expected_engine = "snapshot"
-            game.page.reload()
-            game.wait_ready()
-            assert started_from(game) == "device"
-            plays(game)
-            assert not game.page_errors, game.page_errors
-    finally:
-        context.close()
+    with kept_after_a_first_visit(browser) as game:
+        game.page.evaluate(_SPOIL, how)
+        game.expected_engine = "plain" if how == "corrupt" else "snapshot"
+        game.page.reload()
+        game.wait_ready()
+        assert started_from(game) == ("" if how == "corrupt" else "download")
+        plays(game)
+        game.poll("this build's snapshot kept in its place",
+                  lambda: (kept(game) or {}).get("build") == build_key(), timeout=30)
+        if how == "corrupt":
+            assert any("the snapshot failed" in line for line in engine_lines(game)), engine_lines(game)
+            game.poll("the snapshot made after the plain start, kept",
+                      lambda: (kept(game) or {}).get("bytes") != manifest()["bytes"], timeout=30)
+        game.expected_engine = "snapshot"
+        game.page.reload()
+        game.wait_ready()
+        assert started_from(game) == "device"
+        plays(game)
+        assert not game.page_errors, game.page_errors
 
 
 class LateHandler(QuietHandler):
