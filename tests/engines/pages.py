@@ -405,9 +405,27 @@ class WebKitPage(EnginePage):
         return reply.get("value")
 
     def press(self, key: str) -> None:
+        """A key through WebDriver's actions. WebKitWebDriver now and then answers a
+        key action with an empty "unknown error" (seen while the engine's worker was
+        busy packing its snapshot): then, if the page never heard the key, the actions
+        are released and the key is pressed once more; if it did, the press stands."""
+        from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-        ActionChains(self._driver).send_keys(_SELENIUM_KEYS.get(key, key)).perform()
+        heard = self.state().get("inputs")
+        try:
+            ActionChains(self._driver).send_keys(_SELENIUM_KEYS.get(key, key)).perform()
+        except WebDriverException as error:
+            if error.msg:
+                raise
+            deadline = time.monotonic() + 1.0
+            while time.monotonic() < deadline:
+                if self.state().get("inputs") != heard:
+                    return  # delivered; only the answer went astray
+                time.sleep(0.05)
+            ActionBuilder(self._driver).clear_actions()
+            ActionChains(self._driver).send_keys(_SELENIUM_KEYS.get(key, key)).perform()
 
     def _pointer(self, kind: str, x: float, y: float, dx: float, dy: float, steps: int) -> None:
         from selenium.webdriver.common.actions import interaction
