@@ -413,17 +413,24 @@ class WebKitPage(EnginePage):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-        heard = self.state().get("inputs")
+        def inputs() -> str | None:
+            try:
+                return self.state().get("inputs")
+            except WebDriverException:  # ("Could not parse script result" just after)
+                return None
+
+        heard = inputs()
         try:
             ActionChains(self._driver).send_keys(_SELENIUM_KEYS.get(key, key)).perform()
         except WebDriverException as error:
             if error.msg:
                 raise
-            deadline = time.monotonic() + 1.0
+            deadline = time.monotonic() + 3.0
             while time.monotonic() < deadline:
-                if self.state().get("inputs") != heard:
+                now = inputs()
+                if now is not None and now != heard:
                     return  # delivered; only the answer went astray
-                time.sleep(0.05)
+                time.sleep(0.1)
             ActionBuilder(self._driver).clear_actions()
             ActionChains(self._driver).send_keys(_SELENIUM_KEYS.get(key, key)).perform()
 
