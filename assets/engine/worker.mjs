@@ -351,9 +351,7 @@ async function fromDownload(loadPyodide, version, options, manifest, snapshot, s
     if (!(error instanceof SlowLink)) throw error;
     return { reason: `${error.message}; one is made on this device instead`, quiet: true };
   }
-  const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.bytes });
-  mark("python_ready");
-  return { calls: await importEngine(pyodide, null), packed: snapshot.packed() };
+  return { calls: await restore(loadPyodide, options, snapshot.bytes), packed: snapshot.packed() };
 }
 
 // Restore the snapshot kept on this device; {reason} when it is not used.
@@ -370,9 +368,14 @@ async function fromDevice(loadPyodide, version, options, entry, sources) {
     manifest.ranges,
   );
   memory.then(() => mark("snapshot_inflated"), () => {});
+  return { calls: await restore(loadPyodide, options, memory) };
+}
+
+// Pyodide from a snapshot's memory (a promise of it), with the engine already imported.
+async function restore(loadPyodide, options, memory) {
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: memory });
   mark("python_ready");
-  return { calls: await importEngine(pyodide, null) };
+  return importEngine(pyodide, null);
 }
 
 async function importEngine(pyodide, sources) {
@@ -422,21 +425,17 @@ async function boot() {
   const key = await build;
   const entry = await kept;
   try {
-    if (entry) {
-      const restored = await fromDevice(loadPyodide, version, options, entry, sources);
-      if (restored.calls) return { boot: "snapshot", from: "device", calls: restored.calls };
-      reason = restored.reason;
-      (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
-    } else {
-      const found = await manifest;
-      const restored = await fromDownload(loadPyodide, version, options, found, await snapshot, sources);
-      if (restored.calls) {
-        if (key) toKeep = { build: key, manifest: found, packed: restored.packed };
-        return { boot: "snapshot", from: "download", calls: restored.calls };
-      }
-      reason = restored.reason;
-      (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
+    const found = await manifest;
+    const restored = entry
+      ? await fromDevice(loadPyodide, version, options, entry, sources)
+      : await fromDownload(loadPyodide, version, options, found, await snapshot, sources);
+    if (restored.calls) {
+      // (a downloaded snapshot is kept as it came; one from the device is kept already)
+      if (restored.packed && key) toKeep = { build: key, manifest: found, packed: restored.packed };
+      return { boot: "snapshot", from: entry ? "device" : "download", calls: restored.calls };
     }
+    reason = restored.reason;
+    (restored.quiet ? console.info : console.warn)(`engine: plain start: ${reason}`);
   } catch (error) {
     reason = `the snapshot failed: ${describe(error)}`;
     console.warn(`engine: plain start: ${reason}`);
