@@ -302,7 +302,8 @@
     }
   };
 
-  var MAX_IMPORT_BYTES = 2000000; // the engine reads no longer file (game/transfer.py)
+  var MAX_IMPORT_BYTES = 5000000; // the engine reads no longer file (game/transfer.py)
+  var chosenFile = ""; // the chosen file's text, quoted, for the engine (py2048Board)
   window.py2048Files = {
     // Save `text` as a file named `name`; true when the download was started.
     download: function (name, text) {
@@ -328,18 +329,57 @@
         return true;
       } catch (e) { return false; }
     },
-    // The chosen file's text, quoted like readExact (it crosses into MicroPython
-    // exactly); "!none", "!too-big" or "!unreadable" instead. Never rejects.
+    // Read the chosen file: "@file" once its text is kept here, quoted like readExact,
+    // for the engine (py2048Board.call puts it in: megabytes never cross into
+    // MicroPython); "!none", "!too-big" or "!unreadable" instead. Never rejects.
     read: function (id) {
       try {
         var input = document.getElementById(id);
         var file = input && input.files && input.files[0];
         if (!file) return Promise.resolve("!none");
         if (file.size > MAX_IMPORT_BYTES) return Promise.resolve("!too-big");
-        return file.text().then(quote, function () { return "!unreadable"; });
+        return file.text().then(function (text) {
+          chosenFile = quote(text);
+          return "@file";
+        }, function () { return "!unreadable"; });
       } catch (e) {
         return Promise.resolve("!unreadable");
       }
+    }
+  };
+
+  // The friends' board (game/rankings.py) can be a megabyte, and so can an import
+  // file: they go from storage (or the file) to the engine, and the engine's board
+  // document back into storage, without crossing into MicroPython. call(name, ...args)
+  // is py2048Engine.call with "@board" replaced by the stored board (quoted like
+  // readExact; "" for none, or when storage fails: the engine keeps its own) and
+  // "@file" by the chosen file. A reply's `save` is stored here and replaced by
+  // `stored` (true, or false when storage refused it).
+  var BOARD_KEY = "py2048:rankings";
+  var MAX_BOARD_TEXT = 1600000; // above game/rankings.py MAX_TEXT
+  window.py2048Board = {
+    call: function (name) {
+      var args = Array.prototype.slice.call(arguments, 1).map(function (arg) {
+        if (arg === "@file") return chosenFile;
+        if (arg !== "@board") return arg;
+        try {
+          var value = capped(BOARD_KEY, MAX_BOARD_TEXT);
+          return value === null ? "" : quote(value);
+        } catch (e) { return ""; }
+      });
+      var answer = window.py2048Engine.call.apply(null, [name].concat(args));
+      return answer.then(function (text) {
+        if (text.indexOf('"save": "') < 0) return text; // no board to store: as it is
+        var reply = JSON.parse(text);
+        if (typeof reply.save === "string" && reply.save) {
+          try {
+            window.localStorage.setItem(BOARD_KEY, reply.save);
+            reply.stored = true;
+          } catch (e) { reply.stored = false; }
+        }
+        delete reply.save;
+        return JSON.stringify(reply);
+      });
     }
   };
 })();

@@ -89,7 +89,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game import daily, replay, rules, saves, solver, stats, steps, transfer
+from game import daily, names, rankings, replay, rules, saves, solver, stats, steps, transfer
 from game import record as records
 from game.chance import secrets_source
 from game.play import Play
@@ -183,6 +183,14 @@ class Engine:
         self.ahead: dict[str, tuple[Session, dict[int, int], bool]] = {}
         self.pace: Pace | None = None  # Auto-play's mean budget over its moves
         self.verified: replay.Outcome | None = None  # the last code that verified
+        self.verified_code = ""  # and its code, to add to the board
+        # The friends' board (game/rankings.py): every result this engine knows of, and
+        # the stored text it last read or wrote (another text: another tab wrote).
+        self.board: tuple[rankings.Entry, ...] = ()
+        self.board_text: str | None = None
+        self.candidates: list[rankings.Entry] = []  # the results of a file judged for import
+        self.importing: list[rankings.Entry] = []  # those of the confirmed import, to replay
+        self.imported = (0, 0)  # of that import: (added, refused) so far
         self.watching: Watch | None = None  # a game being watched on the board
 
     # The game in play and the best scores are the play's: a daily game's best is the
@@ -518,14 +526,19 @@ class Engine:
         reply["unlocked"] = []
         return reply
 
-    def statistics(self, size: int) -> dict[str, Any]:
+    def statistics(self, size: int, board_text: str | None = None, own_name: str = "") -> dict[str, Any]:
         """The statistics dialog's data for one size (plain data, no game reply), and
-        the daily section, whose streak depends on the UTC day now (the wall clock)."""
+        the daily section, whose streak depends on the UTC day now (the wall clock),
+        with your current season among your friends (`board_text`: the stored board)."""
         if size not in rules.SIZES:
             raise ValueError(f"unsupported board size {size}")
         playing = self.session.size == size and self.session.daily is None  # the day's best is its own
         best = max(self.best.get(size, 0), self.session.best if playing else 0)
-        summary = stats.summary(self.stats, size, best, today=daily.utc_date(self.wall()))
+        today = daily.utc_date(self.wall())
+        summary = stats.summary(self.stats, size, best, today=today)
+        entries = self.board if board_text == self.board_text else rankings.union(
+            self.board, rankings.read_board(board_text).entries)
+        summary["season"] = rankings.season_summary(entries, self._own(own_name), today)
         return {"kind": "statistics", "size": size, "summary": summary}
 
     def hint(self, budget_ms: float, ticket: int = 0, paced: bool = False) -> dict[str, Any]:
@@ -549,21 +562,25 @@ class Engine:
                 "nodes": decision.nodes, "ms": round(decision.ms, 3)}
 
     def export_all(
-        self, games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None
+        self, games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None,
+        board: str | None = None,
     ) -> dict[str, Any]:
         """The export file for what storage holds (game/transfer.py), dated now."""
-        return {"kind": "export", "text": transfer.export_bundle(games, best, stats, settings, self.wall())}
+        return {"kind": "export", "text": transfer.export_bundle(games, best, stats, settings, self.wall(),
+                                                                  board)}
 
     def check_import(self, text: str) -> dict[str, Any]:
         """An import file judged: its parts to store, or why it cannot be imported.
         Nothing changes here: the page asks the player, stores the parts, and starts
         again from them."""
+        self.importing, self.imported = [], (0, 0)
         try:
             bundle = transfer.check_bundle(text)
         except saves.SaveError as error:
             return {"kind": "import", "ok": False, "error": str(error), "summary": {},
                     "parts": {"games": {str(size): None for size in rules.SIZES},
                               "best": "", "stats": "", "settings": ""}}
+        self.candidates = list(bundle.results)
         return {"kind": "import", "ok": True, "error": "", "summary": bundle.summary,
                 "parts": {"games": {str(size): bundle.games[size] for size in rules.SIZES},
                           "best": bundle.best, "stats": bundle.stats, "settings": bundle.settings}}
@@ -575,7 +592,109 @@ class Engine:
         what it scored, or exactly why it does not verify (game/replay.py). Nothing is
         stored; a code that verifies can then be watched (`watch("verified")`)."""
         answer, self.verified = replay.judge(text)
+        self.verified_code = str(answer.get("code", ""))
         return answer
+
+    # -- the friends' board (game/rankings.py) --------------------------------------------
+
+    def _own(self, own_name: str) -> list[rankings.Entry]:
+        """Your daily results as board entries, under your name if it is one."""
+        name = own_name if names.valid(own_name) else ""
+        return rankings.mine_of(self.stats.daily.results, name)
+
+    def _board(self, stored: str | None) -> str:
+        """The board brought up to what storage holds now: this engine's results and
+        storage's, united (another tab may have added some, or written over one this
+        tab added). Answers the document to store when storage does not hold it ("")."""
+        text = stored or ""
+        if text == self.board_text:
+            return ""
+        found = rankings.read_board(text)
+        self.board = rankings.union(self.board, found.entries)
+        dumped = rankings.dump_board(self.board)
+        if dumped == text or (not text and not self.board):
+            self.board_text = text
+            return ""
+        self.board_text = dumped
+        return dumped
+
+    def _board_reply(self, kind: str, save: str, **extra: Any) -> dict[str, Any]:
+        return {"kind": kind, "save": save, "total": len(self.board), **extra}
+
+    def rankings(self, stored: str | None, day: str = "", season: str = "",
+                 own_name: str = "") -> dict[str, Any]:
+        """The Rankings dialog's data (game/rankings.py `view`) for `day` and `season`
+        ("" for the newest), with the winner's last board for the shared text."""
+        save = self._board(stored)
+        view = rankings.view(self.board, self._own(own_name), str(day), str(season), self.today())
+        code = view.pop("winner_code")
+        del view["kind"]
+        picture: list[list[int]] = []
+        if code:
+            try:
+                picture = [list(row) for row in replay.replay(replay.decode(code)).board]
+            except replay.Rejection:  # a kept code always replays: sealed, or your own
+                picture = []
+        return self._board_reply("rankings", save, **view, picture=picture)
+
+    def board_add(self, stored: str | None, name: str, own_name: str = "") -> dict[str, Any]:
+        """Add the result that last verified to the board under `name`: answers the
+        day's view, and whether it was already there or conflicts with another result
+        under that name (it is kept, and shown as such, but does not count)."""
+        save = self._board(stored)
+        outcome, code = self.verified, self.verified_code
+        name = names.tidy(str(name))
+        if outcome is None or not code:
+            return self._board_reply("board_add", save, ok=False, reason="nothing")
+        if not name or not names.valid(name):
+            return self._board_reply("board_add", save, ok=False, reason="bad_name")
+        own = self._own(own_name)
+        known = {e.code for e in self.board} | {e.code for e in own if e.code}
+        already = code in known
+        if not already:
+            entry = rankings.verified_entry(code, name, self.wall(), outcome)
+            self.board = rankings.union(self.board, [entry])
+            if code not in {e.code for e in self.board}:  # older than every kept result
+                return self._board_reply("board_add", save, ok=False, reason="full")
+            save = self.board_text = rankings.dump_board(self.board)
+        counted = rankings.counts(self.board, own, code, outcome.date)
+        return self._board_reply("board_add", save, ok=True, reason="", already=already,
+                                 conflict=not counted, date=outcome.date, name=name)
+
+    def board_merge(self, stored: str | None) -> dict[str, Any]:
+        """Another tab stored the board: united with this engine's, and the union to
+        store when storage lacks some of it (then the other tab does the same: the two
+        meet at the union)."""
+        return self._board_reply("board_merge", self._board(stored))
+
+    def board_import(self, stored: str | None, budget_ms: float = 200.0) -> dict[str, Any]:
+        """Replay the confirmed import's results for about `budget_ms` (the worker
+        answers nothing else meanwhile; the page calls again while some are `left`):
+        each joins the board if its code replays to its numbers, and is refused if not.
+        A result the board already holds is not replayed again."""
+        if self.candidates:
+            self.importing, self.candidates, self.imported = self.candidates, [], (0, 0)
+        save = self._board(stored)
+        added, refused = self.imported
+        known = {e.code for e in self.board}
+        began = time.perf_counter()
+        fresh: list[rankings.Entry] = []
+        while self.importing and (time.perf_counter() - began) * 1000 < budget_ms:
+            entry = self.importing.pop()
+            if entry.code in known:
+                continue
+            checked = rankings.replayed(entry)
+            if checked is None:
+                refused += 1
+            else:
+                fresh.append(checked)
+                known.add(checked.code)
+                added += 1
+        self.imported = (added, refused)
+        if fresh:
+            self.board = rankings.union(self.board, fresh)
+            save = self.board_text = rankings.dump_board(self.board)
+        return self._board_reply("board_import", save, left=len(self.importing), added=added, refused=refused)
 
     def watch(self, what: str) -> dict[str, Any]:
         """Put a game on the board to watch, move by move (`watch_step`): "verified"

@@ -25,7 +25,7 @@ game the page finishes before the engine has started has its code at once.
 import hashlib
 from collections import namedtuple
 
-from game import chance, daily, rules
+from game import chance, daily, names, rules
 from game.record import ALPHABET, INDEX, Film, Spawned, Step
 
 TYPE_CHECKING = False
@@ -114,11 +114,31 @@ def extract(text: object) -> str:
     if at >= 0:
         text = text[at + len(LINK_MARK) :]
         end = min([i for i in (text.find(ch) for ch in " \t\r\n") if i >= 0], default=len(text))
-        text = text[:end]
+        text = text[:end].split("&")[0]  # what follows the code (its name) is not the code
     text = text.strip()
     if not text:
         raise Rejection("empty")
     return text
+
+
+def claimed_name(text: object) -> "tuple[str, bool]":
+    """The name a link gives beside its code (game/names.py): (the name, or "" when
+    there is none or it cannot be used; whether one was there and refused). Only a
+    link's own `&name=` counts: a name is never guessed from the rest of a message."""
+    if not isinstance(text, str) or len(text) > MAX_INPUT:
+        return "", False
+    at = text.rfind(LINK_MARK)
+    if at < 0:
+        return "", False
+    rest = text[at + len(LINK_MARK) :]
+    end = min([i for i in (rest.find(ch) for ch in " \t\r\n") if i >= 0], default=len(rest))
+    rest = rest[:end]
+    mark = rest.find(names.NAME_MARK)
+    if mark < 0:
+        return "", False
+    value = rest[mark + len(names.NAME_MARK) :].split("&")[0]
+    name = names.unquote(value)
+    return (name, False) if name else ("", bool(value))
 
 
 def _held(parts: "list[str]") -> "dict[str, int]":
@@ -232,12 +252,15 @@ def judge(text: object) -> "tuple[dict[str, Any], Outcome | None]":
     it does not; and the replay itself, to watch. Never raises: every refusal is a
     reason (`Rejection`), and nothing here fails otherwise on any text."""
     try:
-        outcome = replay(decode(extract(text)))
+        code = extract(text)
+        outcome = replay(decode(code))
     except Rejection as refusal:
         return {"kind": "verify", "ok": False, "reason": refusal.reason, "detail": refusal.detail}, None
+    name, refused = claimed_name(text)
     return {"kind": "verify", "ok": True, "reason": "", "detail": {}, "date": outcome.date,
             "size": outcome.size, "score": outcome.score, "tile": outcome.tile,
-            "moves": outcome.moves, "won": outcome.won, "finished": outcome.finished}, outcome
+            "moves": outcome.moves, "won": outcome.won, "finished": outcome.finished,
+            "code": code, "name": name, "name_refused": refused}, outcome
 
 
 def verdict(text: object) -> "dict[str, Any]":

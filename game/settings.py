@@ -14,13 +14,15 @@ on bad text).
 
 import json
 
+from game import names
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 FORMAT = "py2048-settings"
-VERSION = 3  # what dump_settings writes: version 1 plus "language" (2) and "autoplay" (3)
-VERSIONS = (1, 2, 3)  # what the readers take; a field added later takes its default
+VERSION = 4  # what dump_settings writes: version 1 plus "language" (2), "autoplay" (3), "name" (4)
+VERSIONS = (1, 2, 3, 4)  # what the readers take; a field added later takes its default
 LANGUAGES = ("en", "ca", "pt", "nl")  # the ones the page speaks (assets/lang/)
 # Longer than any document the page writes (about 130 characters) by far, and short
 # enough that no nesting within it can exhaust a parser's stack.
@@ -49,9 +51,13 @@ FIELDS = (
     ("palette", tuple(name for name, _ in PALETTES)),
     ("language", ("auto",) + LANGUAGES),  # auto: the browser's languages decide
     ("autoplay", (5, 2, 10, "max")),  # Auto-play's moves a second; "max": as fast as it can
+    ("name", ("",)),  # your name on shared results: free text (game/names.py), "" for none
 )
+# The fields whose value is text the player types, not one of a few choices: any value
+# `names.valid` takes (the listed choice is only the default).
+TYPED = ("name",)
 # The fields added after version 1, and the version that added each.
-ADDED = (("language", 2), ("autoplay", 3))
+ADDED = (("language", 2), ("autoplay", 3), ("name", 4))
 
 _NAMES = tuple(name for name, _ in FIELDS)
 
@@ -78,6 +84,8 @@ def valid(name: str, value: "Any") -> bool:
     """Whether `value` is one of the choices of field `name`, of the very same type:
     `1` is not `True` and `4.0` is not `4` (JSON tells them apart; Python's `==` and
     `in` do not)."""
+    if name in TYPED:
+        return names.valid(value)
     return any(type(value) is type(choice) and value == choice for choice in _choices(name))
 
 
@@ -152,8 +160,19 @@ def dump_settings(values: "dict[str, Any]") -> str:
     for name in _NAMES:
         if name not in values or not valid(name, values[name]):
             raise ValueError("bad value for " + name)
-        parts.append(json.dumps(name) + ":" + json.dumps(values[name]))
+        parts.append(json.dumps(name) + ":" + _json(values[name]))
     return "{" + ",".join(parts) + "}"
+
+
+def _json(value: "Any") -> str:
+    """JSON for a value, with every non-ASCII character escaped as CPython writes it
+    (MicroPython's `json` writes them raw): both interpreters write the same text."""
+    if not isinstance(value, str):
+        return json.dumps(value)
+    out = []
+    for char in json.dumps(value):
+        out.append(char if ord(char) < 128 else "\\u%04x" % ord(char))
+    return "".join(out)
 
 
 def unlocked_palettes(milestones: "Any") -> "list[str]":

@@ -11,6 +11,12 @@ what a real history can produce, size by size like the best scores (game/saves.p
 bad size entry is set aside alone and the others kept. An imported file is judged
 strictly instead (`load_stats`): nothing set aside is accepted there.
 
+Each size also keeps the scores of its newest `RECENT` counted games and, for each of
+`REACHED_TILES`, how many counted games ended at that tile or above (version 3). A
+version 1 or 2 document does not hold them, and that history is unknown: it reads with
+no recent scores, and reached counts taken from its top list alone (the only counted
+games whose tiles it knows; see `_size_entry`), so they count the games since plus those.
+
 The daily board (game/daily.py) keeps one result per UTC day: the first daily game
 finished that day (later tries are practice and count nowhere). The results are kept
 for a year and a day, and the codes that replay them (game/replay.py) for the newest
@@ -31,9 +37,11 @@ from game.saves import SaveError, int_in
 from game.settings import MILESTONES
 
 FORMAT = "py2048-stats"
-VERSION = 2  # what dump_stats writes: version 1 plus the daily results
-VERSIONS = (1, 2)  # what the reads take; version 1 has no daily results
+VERSION = 3  # what dump_stats writes: version 2 plus each size's recent scores and reached tiles
+VERSIONS = (1, 2, 3)  # what the reads take; version 1 has no daily results, 1 and 2 no recent/reached
 TOP = 10  # entries kept in each size's top list
+RECENT = 50  # scores kept in each size's recent list, the oldest dropped first
+REACHED_TILES = (256, 512, 1024, 2048, 4096, 8192)  # the tiles each size counts games reaching
 MAX_COUNT = saves.MAX_REVISION  # counters stop at the largest exact JavaScript integer
 MIN_DATE = 1_388_534_400_000  # 2014-01-01 in epoch ms: before 2048 existed
 MAX_DATE = 7_258_118_400_000  # 2200-01-01 in epoch ms
@@ -43,12 +51,16 @@ DAILY_CODES = 10  # the newest results keep their replay code; older ones drop i
 DAILY_SHOWN = 10  # results the summary lists, newest first
 
 _KEYS_BY_VERSION = {1: frozenset({"format", "version", "sizes", "milestones"}),
-                    2: frozenset({"format", "version", "sizes", "milestones", "daily"})}
+                    2: frozenset({"format", "version", "sizes", "milestones", "daily"}),
+                    3: frozenset({"format", "version", "sizes", "milestones", "daily"})}
 _DAILY_KEYS = frozenset({"played", "best_streak", "results"})
 _DAILY_RESULT_KEYS = ("date", "score", "tile", "moves", "code")
 _TOP_KEYS = ("score", "tile", "moves", "ms", "date")
-_SIZE_KEYS = ("played", "won", "best_score", "best_tile", "total_score", "total_moves", "total_ms",
-              "streak", "best_streak", "top")
+_COUNT_KEYS = ("played", "won", "best_score", "best_tile", "total_score", "total_moves", "total_ms",
+               "streak", "best_streak")
+_SIZE_KEYS_BY_VERSION = {1: frozenset({*_COUNT_KEYS, "top"}), 2: frozenset({*_COUNT_KEYS, "top"}),
+                         3: frozenset({*_COUNT_KEYS, "top", "recent", "reached"})}
+_NOT_REACHED = (0,) * len(REACHED_TILES)
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,8 @@ class SizeStats:
     streak: int = 0  # the most recent run of won games
     best_streak: int = 0
     top: tuple[TopEntry, ...] = ()
+    recent: tuple[int, ...] = ()  # the newest `RECENT` counted games' scores, oldest first
+    reached: tuple[int, ...] = _NOT_REACHED  # per `REACHED_TILES`: games that ended at it or above
 
 
 @dataclass(frozen=True)
@@ -168,6 +182,9 @@ def record(stats: Stats, size: int, result: Result) -> Stats:
         streak=streak,
         best_streak=max(entry.best_streak, streak),
         top=tuple(sorted(entry.top + (top,), key=TopEntry.rank)[:TOP]),
+        recent=(entry.recent + (top.score,))[-RECENT:],
+        reached=tuple(_add(games, 1) if top.tile >= tile else games
+                      for tile, games in zip(REACHED_TILES, entry.reached)),
     )
     return replace(stats, sizes={**stats.sizes, size: new})
 
@@ -309,6 +326,8 @@ def summary(stats: Stats, size: int, best: int, today: str = "") -> dict[str, An
         "streak": entry.streak,
         "best_streak": entry.best_streak,
         "top": [_top_document(t) for t in entry.top],
+        "recent": list(entry.recent),
+        "reached": [{"tile": tile, "games": games} for tile, games in zip(REACHED_TILES, entry.reached)],
     }
     if today:
         data["daily"] = daily_summary(stats, today)
@@ -323,8 +342,10 @@ def _top_document(entry: TopEntry) -> dict[str, int]:
 
 
 def _size_document(entry: SizeStats) -> dict[str, Any]:
-    data: dict[str, Any] = {key: getattr(entry, key) for key in _SIZE_KEYS}
+    data: dict[str, Any] = {key: getattr(entry, key) for key in _COUNT_KEYS}
     data["top"] = [_top_document(t) for t in entry.top]
+    data["recent"] = list(entry.recent)
+    data["reached"] = list(entry.reached)
     return data
 
 
@@ -353,12 +374,18 @@ def dump_stats(stats: Stats) -> str:
     return json.dumps(stats_document(stats), separators=(",", ":"))
 
 
+def _score(value: object, what: str, size: int) -> int:
+    """A counted game's score: a multiple of 4 up to the size's `max_score`."""
+    score = int_in(value, what, 0, saves.max_score(size))
+    if score % 4:
+        raise SaveError(f"{what} is not a reachable score")
+    return score
+
+
 def _top_entry(value: object, size: int) -> TopEntry:
     if not isinstance(value, dict) or set(value) != set(_TOP_KEYS):
         raise SaveError("top entry has the wrong fields")
-    score = int_in(value["score"], "top score", 0, saves.max_score(size))
-    if score % 4:
-        raise SaveError("top score is not a reachable score")
+    score = _score(value["score"], "top score", size)
     tile = int_in(value["tile"], "top tile", 2, saves.max_value(size))
     if tile & (tile - 1):
         raise SaveError("top tile is not a power of two")
@@ -367,17 +394,63 @@ def _top_entry(value: object, size: int) -> TopEntry:
                     int_in(value["date"], "top date", MIN_DATE, MAX_DATE))
 
 
-def _size_entry(value: object, size: int) -> SizeStats:
-    """One size's entry, or SaveError: only numbers a real history of counted games
-    can produce (the checks are the laws `record` keeps)."""
-    if not isinstance(value, dict) or set(value) != set(_SIZE_KEYS):
+def _reached_by(top: Iterable[TopEntry]) -> tuple[int, ...]:
+    """Per `REACHED_TILES`, how many of these games ended at that tile or above."""
+    tiles = [t.tile for t in top]
+    return tuple(sum(1 for found in tiles if found >= tile) for tile in REACHED_TILES)
+
+
+def _recent(value: object, entry: SizeStats, size: int) -> tuple[int, ...]:
+    """A version 3 entry's recent scores, or SaveError: at most the newest `RECENT` of
+    the games played, each a score one of them can have (at most the best), together
+    no more than the total (which they are part of; 50 of the largest 6×6 scores stay
+    below the counters' cap, so the cap cannot break this)."""
+    if not isinstance(value, list) or len(value) > min(RECENT, entry.played):
+        raise SaveError("recent scores are not a list of at most the games played, up to 50")
+    recent = tuple(_score(score, "recent score", size) for score in value)
+    if any(score > entry.best_score for score in recent):
+        raise SaveError("a recent score is above the best score")
+    if sum(recent) > entry.total_score:
+        raise SaveError("recent scores are above the total score")
+    return recent
+
+
+def _reached(value: object, entry: SizeStats) -> tuple[int, ...]:
+    """A version 3 entry's reached counts, or SaveError: one count per tile, a game
+    counted at a tile counted at every smaller one, none above the games played or at
+    a tile above the best, and at least the top list's own games at each tile."""
+    if not isinstance(value, list) or len(value) != len(REACHED_TILES):
+        raise SaveError("reached counts are not a list of one count per tile")
+    reached = tuple(int_in(games, "reached count", 0, MAX_COUNT) for games in value)
+    if any(smaller < larger for smaller, larger in zip(reached, reached[1:])):
+        raise SaveError("more games reached a larger tile than a smaller one")
+    if reached[0] > entry.played:
+        raise SaveError("reached counts are above the games played")
+    if any(games and tile > entry.best_tile for tile, games in zip(REACHED_TILES, reached)):
+        raise SaveError("a tile above the best tile is reached")
+    if any(games < least for games, least in zip(reached, _reached_by(entry.top))):
+        raise SaveError("reached counts are below the top list")
+    return reached
+
+
+def _size_entry(value: object, size: int, version: int) -> SizeStats:
+    """One size's entry in a document of `version`, or SaveError: only numbers a real
+    history of counted games can produce (the checks are the laws `record` keeps).
+
+    Before version 3 the recent scores and reached tiles were not kept, and what they
+    were is unknown: such an entry reads with no recent scores, and reached counts from
+    its top list alone (those are counted games whose tiles are known; zeros when it
+    holds no tile of 256 or above). Zeros would break the law that the top list's own
+    games are counted, so the entry written back would be set aside on the next load.
+    """
+    if not isinstance(value, dict) or set(value) != _SIZE_KEYS_BY_VERSION[version]:
         raise SaveError("statistics have the wrong fields")
     raw_top = value["top"]
     if not isinstance(raw_top, list) or len(raw_top) > TOP:
         raise SaveError("top list is too long")
     top = tuple(_top_entry(t, size) for t in raw_top)
-    counts = {key: int_in(value[key], key, 0, MAX_COUNT) for key in _SIZE_KEYS if key != "top"}
-    entry = SizeStats(**counts, top=top)
+    counts: dict[str, Any] = {key: int_in(value[key], key, 0, MAX_COUNT) for key in _COUNT_KEYS}
+    entry = SizeStats(**counts, top=top)  # Any: the ints go to the int fields, by their names
     if entry.best_score > saves.max_score(size) or entry.best_score % 4:
         raise SaveError("best score is not a reachable score")
     tile = entry.best_tile
@@ -394,6 +467,11 @@ def _size_entry(value: object, size: int) -> SizeStats:
     if (entry.total_score < sum(t.score for t in top) or entry.total_moves < sum(t.moves for t in top)
             or entry.total_ms < sum(t.ms for t in top)):
         raise SaveError("totals below the top list")
+    if version < 3:
+        entry = replace(entry, reached=_reached_by(top))
+    else:
+        entry = replace(entry, recent=_recent(value["recent"], entry, size),
+                        reached=_reached(value["reached"], entry))
     if entry.played == 0 and entry != SizeStats():
         raise SaveError("statistics without a game played")
     return entry
@@ -488,7 +566,9 @@ def _read(text: object, strict: bool) -> StatsRead:
     data = saves.parse_document(text, FORMAT, VERSIONS)
     if set(data) != _KEYS_BY_VERSION[data["version"]]:
         raise SaveError("statistics have the wrong fields")
-    entries, rejected, unknown = saves.judge_sizes(data["sizes"], "statistics sizes", _size_entry, strict)
+    version = data["version"]
+    entries, rejected, unknown = saves.judge_sizes(
+        data["sizes"], "statistics sizes", lambda value, size: _size_entry(value, size, version), strict)
     # No entry and all zeros are the same statistics.
     sizes = {size: entry for size, entry in entries.items() if entry != SizeStats()}
     try:
@@ -498,7 +578,7 @@ def _read(text: object, strict: bool) -> StatsRead:
             raise
         milestones, milestones_rejected = (), True
     part, daily_rejected = DailyStats(), False
-    if "daily" in data:  # version 2
+    if "daily" in data:  # versions 2 and 3
         try:
             part = _daily(data["daily"])
         except SaveError:
@@ -514,7 +594,8 @@ def read_stats(text: object) -> StatsRead:
     SaveError only when the document as a whole is unusable (not text, over the limits,
     not JSON, wrong format, version or fields, `sizes` not an object); a bad size entry,
     a key that names no size, a bad milestones list or a bad daily part is left out and
-    named instead. A version 1 document has no daily results.
+    named instead. A version 1 document has no daily results, and a version 1 or 2
+    size entry no recent scores and reached counts from its top list only (`_size_entry`).
     """
     return _read(text, strict=False)
 

@@ -18,16 +18,20 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import chance, rules, saves
+from game import chance, rankings, rules, saves
 from game import settings as _settings
 from game import stats as _stats
 from game.saves import SaveError
 
 FORMAT = "py2048-export"
 VERSION = 1
-MAX_TEXT = 2_000_000  # characters: three games, best scores, statistics and settings fit
-# in well under a tenth of it
+# Characters: three games, best scores, statistics and settings fit in well under a
+# tenth of 2 million; the friends' board may hold up to rankings.MAX_TEXT more.
+MAX_TEXT = 2_000_000 + 2 * rankings.MAX_TEXT
 _KEYS = frozenset({"format", "version", "exported", "games", "best", "stats", "settings"})
+# The friends' board (game/rankings.py) joined the file later: a file without it is
+# one written before, and imports as it always did.
+_KEYS_WITH_BOARD = _KEYS | {"rankings"}
 
 
 def _checker() -> chance.WordSource:
@@ -37,9 +41,10 @@ def _checker() -> chance.WordSource:
 
 def export_bundle(
     games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None,
-    exported_ms: int,
+    exported_ms: int, board: str | None = None,
 ) -> str:
-    """The export file for the stored texts: each part as stored where it is valid."""
+    """The export file for the stored texts: each part as stored where it is valid
+    (the board: the results whose seals hold)."""
     game_parts: dict[str, Any] = {}
     for size in rules.SIZES:
         try:
@@ -64,6 +69,7 @@ def export_bundle(
         "best": json.loads(saves.dump_best(scores)),
         "stats": _stats.stats_document(kept),
         "settings": json.loads(_settings.dump_settings(_settings.read_settings(settings))),
+        "rankings": rankings.document(rankings.read_board(board).entries),
     }
     return json.dumps(bundle, indent=1)
 
@@ -78,6 +84,7 @@ class Bundle:
     stats: str
     settings: str
     summary: dict[str, Any] = field(default_factory=dict)
+    results: tuple[rankings.Entry, ...] = ()  # the board's, still to be replayed
 
 
 def _part(value: object) -> str:
@@ -93,7 +100,7 @@ def check_bundle(text: object) -> Bundle:
         data = saves.parse_document(text, FORMAT, (VERSION,), MAX_TEXT)
     except SaveError as error:
         raise SaveError(f"not a 2048 export file: {error}") from error
-    if set(data) != _KEYS:
+    if set(data) not in (_KEYS, _KEYS_WITH_BOARD):
         raise SaveError("not a 2048 export file: it has the wrong fields")
     exported = saves.int_in(data["exported"], "the export date", 0, saves.MAX_REVISION)
     raw_games = data["games"]
@@ -129,11 +136,18 @@ def check_bundle(text: object) -> Bundle:
         chosen = _settings.check_settings(data["settings"])
     except ValueError as error:
         raise SaveError(f"the settings: {error}") from error
+    results: list[rankings.Entry] = []
+    if "rankings" in data:
+        try:
+            results = rankings.check_imported(data["rankings"])
+        except SaveError as error:
+            raise SaveError(f"the rankings: {error}") from error
     summary = {
         "games": shown,
         "best": {str(size): best.scores.get(size, 0) for size in rules.SIZES},
         "played": kept.played,
         "exported": exported,
+        "results": len(results),
     }
     return Bundle(games, saves.dump_best(best.scores), _stats.dump_stats(kept),
-                  _settings.dump_settings(chosen), summary)
+                  _settings.dump_settings(chosen), summary, tuple(results))

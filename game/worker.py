@@ -110,8 +110,8 @@ def set_undo_depth(depth: int) -> str:
     return json.dumps(engine().set_undo_depth(int(depth)))
 
 
-def statistics(size: int) -> str:
-    return json.dumps(engine().statistics(int(size)))
+def statistics(size: int, board_quoted: str = "", own_name: str = "") -> str:
+    return json.dumps(engine().statistics(int(size), stored(board_quoted), str(own_name)))
 
 
 def merge_stats(stats_quoted: str) -> str:
@@ -124,11 +124,11 @@ def hint(budget_ms: float, ticket: int, paced: int = 0) -> str:
 
 
 def export_all(game4_quoted: str, game5_quoted: str, game6_quoted: str, best_quoted: str,
-               stats_quoted: str, settings_quoted: str) -> str:
+               stats_quoted: str, settings_quoted: str, board_quoted: str = "") -> str:
     """The export file for what the page's storage holds, each item quoted as usual."""
     games = {4: stored(game4_quoted), 5: stored(game5_quoted), 6: stored(game6_quoted)}
     return json.dumps(engine().export_all(
-        games, stored(best_quoted), stored(stats_quoted), stored(settings_quoted)))
+        games, stored(best_quoted), stored(stats_quoted), stored(settings_quoted), stored(board_quoted)))
 
 
 def check_import(text_quoted: str) -> str:
@@ -140,6 +140,23 @@ def verify(text_quoted: str) -> str:
     """A pasted code or a link's fragment, quoted like stored text so that it arrives
     exactly as the page got it (assets/boot.js py2048Replay); never trusted."""
     return json.dumps(engine().verify(stored(text_quoted) or ""))
+
+
+def rankings(board_quoted: str, day: str, season: str, own_name: str) -> str:
+    """The Rankings dialog's data; the stored board quoted like any stored text."""
+    return json.dumps(engine().rankings(stored(board_quoted), str(day), str(season), str(own_name)))
+
+
+def board_add(board_quoted: str, name: str, own_name: str) -> str:
+    return json.dumps(engine().board_add(stored(board_quoted), str(name), str(own_name)))
+
+
+def board_merge(board_quoted: str) -> str:
+    return json.dumps(engine().board_merge(stored(board_quoted)))
+
+
+def board_import(board_quoted: str, budget_ms: float) -> str:
+    return json.dumps(engine().board_import(stored(board_quoted), float(budget_ms)))
 
 
 def watch(what: str) -> str:
@@ -171,6 +188,10 @@ CALLS: dict[str, Callable[..., str]] = {
     "check_import": check_import,
     "hint": hint,
     "verify": verify,
+    "rankings": rankings,
+    "board_add": board_add,
+    "board_merge": board_merge,
+    "board_import": board_import,
     "watch": watch,
     "watch_step": watch_step,
     "resume": resume,
@@ -227,7 +248,13 @@ def warm_up() -> None:
     scratch.verify("#replay=1.2026-11-30.4.0~.AAAA")
     scratch.watch("verified")
     scratch.watch_step()
-    exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None)
+    scratch.verify("#replay=" + code + "&name=Jo%C3%A3o")
+    added = scratch.board_add(None, "Ana", "")  # the friends' board: add, view, merge
+    scratch.rankings(added["save"], "", "", "Bo")
+    scratch.board_merge(added["save"])
+    scratch.statistics(4, added["save"], "Bo")
+    exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None, added["save"])
     scratch.check_import(exported["text"])
+    scratch.board_import(None, 50.0)
     scratch.check_import("{}")
     json.dumps(scratch.state())

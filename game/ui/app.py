@@ -27,6 +27,7 @@ from game.ui import (
     keys,
     memory,
     preferences,
+    rankings,
     replays,
     sharing,
     statistics,
@@ -46,9 +47,12 @@ if TYPE_CHECKING:
 NOTICE_MS = 8000
 # Dialogs in front of the board that make a move key do nothing (it still counts as
 # handled). The win and game-over dialogs are not here: the game answers those moves.
-BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay")
+BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay", "rankings")
 # Engine answers that are not a game reply: each has its own room.
-SIDE_REPLIES = ("statistics", "export", "import", "verify", "watch", "watch_move")
+SIDE_REPLIES = ("statistics", "export", "import", "verify", "watch", "watch_move", "rankings", "board_add",
+                "board_merge", "board_import")
+# The friends' board's queue actions (game/ui/rankings.py says what each asks).
+BOARD_ACTIONS = ("rankings", "board-add", "board-merge", "board-import")
 # Actions that are one engine call: with the game clock, without, another tab's document.
 TIMED = {"undo": "undo", "keep": "keep_playing", "clock": "set_clock"}
 UNTIMED = {"watch-step": "watch_step", "resume": "resume"}
@@ -85,6 +89,7 @@ class App:
         self.summary: "dict[str, Any] | None" = None  # the statistics on show
         self.import_text = ""  # a chosen file's text, quoted, until the engine judged it
         self.import_parts: "dict[str, Any] | None" = None  # what a confirmed import stores
+        self.import_results = 0  # the friends' board results in that import
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
         self.unread: "list[str]" = []  # reading keys pressed before the strings were in
@@ -107,6 +112,9 @@ class App:
         # Result codes and replays (their room; the app asks the engine for it).
         self.replays = replays.Replays(self)
         self.on_watch_due = self.proxy(self.replays.due)
+        # Your friends' board (its room; the engine keeps it, assets/boot.js stores it).
+        self.ranks = rankings.Rankings(self)
+        self.board_warned = False
 
     # -- start -------------------------------------------------------------------------
 
@@ -347,12 +355,16 @@ class App:
         elif action == "undo_depth":
             return ask("set_undo_depth", self.prefs.values["undo"])
         elif action == "statistics":
-            return ask("statistics", int(self.view.value_of("stats-size")))
+            size = int(self.view.value_of("stats-size"))
+            return self.board_call("statistics", size, "@board", self.own_name())
         elif action == "export":
             names = [game_key(size) for size in transfer.SIZES] + [BEST, STATS, SETTINGS]
-            return ask(*(["export_all"] + [self.store.read(name) or "" for name in names]))
+            stored = [self.store.read(name) or "" for name in names]
+            return self.board_call(*(["export_all"] + stored + ["@board"]))
         elif action == "check-import":
-            return ask("check_import", self.import_text)
+            return self.board_call("check_import", self.import_text)
+        elif action in BOARD_ACTIONS:
+            return self.board_call(*self.ranks.call(action))
         elif action == "import":
             return self.replace_all()
         return None
@@ -388,6 +400,7 @@ class App:
         self.apply_look()
         self.show_settings()
         self.notify(text.say("imported") if stored else text.say("no_storage"))
+        self.ranks.import_confirmed(self.import_results)
         return self.switch(int(self.prefs.values["size"]))
 
     def took(self, reply: "dict[str, Any]") -> None:
@@ -535,11 +548,16 @@ class App:
             self.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
         elif kind in ("verify", "watch", "watch_move"):
             self.replays.answer(reply)
+            if kind == "verify":
+                self.ranks.offer(reply)
+        elif kind in ("rankings", "board_add", "board_merge", "board_import"):
+            self.ranks.answer(reply)
         elif kind == "import":
             if not reply["ok"]:
                 self.notify(text.say("import_invalid", reason=reply["error"]))
                 return
             self.import_parts = reply["parts"]
+            self.import_results = int(reply["summary"].get("results", 0))
             self.view.set_items("import-list", transfer.summary_lines(reply["summary"], self.offset))
             self.view.open_dialog("import")
 
@@ -748,11 +766,11 @@ class App:
             self.push("statistics")
         elif name == "share" and self.state:
             address = str(js.window.location.href).split("#")[0]
-            self.share(replays.game_share_text(self.state, self.elapsed(), address))
+            self.share(replays.game_share_text(self.state, self.elapsed(), address, self.own_name()))
         elif name == "#daily":
             self.push("clock")
             self.push("mode")  # which board it switches to is judged when it runs
-        elif self.replays.click(name, str(button.getAttribute("data-date") or "")):
+        elif self.ranks.click(name) or self.replays.click(name, str(button.getAttribute("data-date") or "")):
             pass
         elif name == "share-stats" and self.summary:
             self.share(statistics.share_text(int(self.view.value_of("stats-size")), self.summary))
@@ -763,6 +781,26 @@ class App:
                 self.keep("hint")
             else:
                 self.pilot.hint()
+
+    # -- the rankings' host (game/ui/rankings.py) ---------------------------------------
+
+    def board_call(self, *args: "Any") -> "Any":
+        """An engine call that carries the stored board or the chosen file: assets/boot.js
+        puts them in and stores the board the engine answers, so neither crosses here."""
+        return js.window.py2048Board.call(*args)
+
+    def own_name(self) -> str:
+        return str(self.prefs.values.get("name") or "")
+
+    def field(self, element_id: str) -> str:
+        return self.view.value_of(element_id)
+
+    def storage_failed(self) -> None:
+        """The board could not be stored (storage full or refused): said once; the
+        engine keeps it for as long as the page is open."""
+        if not self.board_warned:
+            self.board_warned = True
+            self.notify(text.say("board_not_kept"))
 
     # -- the replays' host (game/ui/replays.py) -----------------------------------------
 
@@ -802,17 +840,31 @@ class App:
             self.replays.set_speed(str(target.value))
         else:
             name = str(target.getAttribute("data-setting") or "")
-            if name and self.prefs.change(name, str(target.value)):
+            if name == "name":
+                self.name_changed(str(target.value))
+            elif name and self.prefs.change(name, str(target.value)):
                 self.setting_changed(name, True)
 
+    def name_changed(self, raw: str) -> None:
+        """The name field: kept tidy, or why it cannot be kept (the last good one stays)."""
+        name, problem = rankings.name_problem(raw)
+        self.view.set_text("name-problem", problem)
+        self.view.set_hidden("name-problem", not problem)
+        if not problem:
+            self.view.set_value("set-name", name)
+            if self.prefs.change("name", name):
+                self.ranks.refresh()
+
     def file_read(self, answer: "Any") -> None:
-        quoted = str(answer)
-        if quoted.startswith("!"):
-            message = transfer.read_failure(quoted)
+        """The chosen file is read: "@file" (assets/boot.js keeps its text for the
+        engine), or why it could not be."""
+        read = str(answer)
+        if read.startswith("!"):
+            message = transfer.read_failure(read)
             if message:
                 self.notify(message)
             return
-        self.import_text = quoted
+        self.import_text = read
         self.push("check-import")
 
     def on_win_cancel(self, event: "Any") -> None:
@@ -825,7 +877,7 @@ class App:
         never taken from the event: the bridge would not carry every character."""
         key = str(event.key)
         action = tabs.stored_elsewhere(key[len(PREFIX):], self.saves.key) if key.startswith(PREFIX) else None
-        if action in ("follow", "best", "stats"):
+        if action in ("follow", "best", "stats", "board-merge"):
             if action not in self.turns.queue:
                 self.push(str(action))
         elif action == "settings":

@@ -25,19 +25,24 @@ BUTTONS = {
     "confirm-import": (("import",), "", "import"),
     "cancel-import": (("import",), "", ""),
     "close-replay": (("replay",), "", ""),
+    "close-rankings": (("rankings",), "", ""),
 }
 # Buttons the app handles itself (see the module docstring): the daily board, the
 # Check dialog, and the replay bar (game/ui/replays.py).
 SPECIAL = ("#settings", "#stats", "share", "share-stats", "#import", "#hint", "#autoplay", "#daily",
            "#check-code", "check-code", "watch-verified", "watch-game", "#watch-play", "#watch-step",
-           "#watch-close")
+           "#watch-close", "#rankings", "#day-prev", "#day-next", "#season-prev", "#season-next", "add-board",
+           "share-board", "check-result")
 # Buttons the UI makes itself (not in index.html), handled by the app by name: Watch in
 # a daily result's row of Statistics.
 MADE = ("watch-daily",)
 # Buttons inside a dialog that opens over a replay without ending it (checking another
 # code, or closing the dialog, leaves the replay on the board).
 INSIDE_DIALOGS = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",
-                  "#stats", "#help", "#settings", "share-stats", "watch-verified")
+                  "#stats", "#help", "#settings", "share-stats", "watch-verified", "#rankings",
+                  "close-rankings",
+                  "#day-prev", "#day-next", "#season-prev", "#season-next", "add-board", "share-board",
+                  "check-result")
 # What `closest()` looks for: any button with a data-action, or one of these ids.
 SELECTOR = "[data-action], " + ", ".join(
     sorted({name for name in list(BUTTONS) + list(SPECIAL) if name.startswith("#")}))

@@ -21,6 +21,7 @@ quoted), `show_mode()` (the page's mode again, now that a game is watched or not
 `show_watch(state)` and `show_numbers`.
 """
 
+from game import names
 from game.ui import sharing, text
 
 TYPE_CHECKING = False
@@ -66,20 +67,25 @@ def verdict_sentence(answer: "dict[str, Any]", lang: str = "", today: str = "") 
     key = "replay_verified" if answer.get("finished") else "replay_verified_unfinished"
     said = text.say(key, lang, date=answer["date"], score=text.number(answer["score"], lang),
                     tile=answer["tile"], moves=text.moves_label(answer["moves"], lang))
+    if answer.get("name"):  # a claim beside the proof: said as one
+        said += " " + text.say("replay_shared_as", lang, name=answer["name"])
+    elif answer.get("name_refused"):
+        said += " " + text.say("replay_name_refused", lang)
     if today and str(answer["date"]) > today:
         said += " " + text.say("replay_future", lang, today=today)
     return said
 
 
-def share_link(address: str, code: str) -> str:
-    """The page's address with the code as its fragment, when a friend can open it."""
+def share_link(address: str, code: str, name: str = "") -> str:
+    """The page's address with the code as its fragment (and your name after it, if
+    you gave one: game/names.py), when a friend can open it."""
     base = address.split("#")[0].split("?")[0]  # the page itself, without its options
     if base.startswith("https://") or base.startswith("http://"):
-        return base + MARK + code
+        return base + MARK + code + (names.NAME_MARK + names.quote(name) if name else "")
     return ""
 
 
-def share_text(state: "dict[str, Any]", address: str, picture: str, lang: str = "") -> str:
+def share_text(state: "dict[str, Any]", address: str, picture: str, lang: str = "", name: str = "") -> str:
     """A finished daily game's share text: the day, the numbers, the board, and the link
     (or, where the page has no address to share, the code to paste)."""
     lines = [
@@ -88,7 +94,7 @@ def share_text(state: "dict[str, Any]", address: str, picture: str, lang: str = 
                  tile=state["max_tile"], moves=text.moves_label(state["moves"], lang)),
         picture,
     ]
-    link = share_link(address, state["code"])
+    link = share_link(address, state["code"], name)
     if link:
         lines.append(text.say("share_daily_check", lang, link=link))
     else:
@@ -96,11 +102,13 @@ def share_text(state: "dict[str, Any]", address: str, picture: str, lang: str = 
     return "\n".join(lines)
 
 
-def game_share_text(state: "dict[str, Any]", elapsed_ms: int, address: str, lang: str = "") -> str:
+def game_share_text(state: "dict[str, Any]", elapsed_ms: int, address: str, name: str = "",
+                    lang: str = "") -> str:
     """What Share puts out for the game on screen: a finished daily game's result (with
-    its code), any other game's numbers and board (game/ui/sharing.py)."""
+    its code, and your name for your friends' boards), any other game's numbers and
+    board (game/ui/sharing.py)."""
     if state.get("mode") == "daily" and state.get("code"):
-        return share_text(state, address, sharing.picture(state["board"]), lang)
+        return share_text(state, address, sharing.picture(state["board"]), lang, name)
     return sharing.result_text(state, elapsed_ms, address, lang)
 
 
@@ -135,9 +143,10 @@ class Replays:
         """A button of this room's (the Check dialog, a Watch button, the replay bar; a
         daily result's Watch names its `date`): done; False for any other button."""
         view = self.host.view
-        if name == "#check-code":
+        if name in ("#check-code", "check-result"):  # from Statistics, from Rankings
             view.set_hidden("replay-verdict", True)
             view.set_hidden("watch-verified", True)
+            view.set_hidden("add-board", True)
             view.open_dialog("replay")
         elif name == "check-code":
             pasted = self.host.pasted("replay-code")

@@ -9,7 +9,7 @@ without it (an engine that does not know the day) hides it. Pure: tested on CPyt
 and MicroPython.
 """
 
-from game.ui import clock, text
+from game.ui import charts, clock, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -116,10 +116,47 @@ def daily_buttons(summary: "dict[str, Any]", lang: str = "") -> "list[tuple[str,
     return found
 
 
+def recent_rows(summary: "dict[str, Any]", lang: str = "") -> "list[list[str]]":
+    """The last scores' chart as a table: the game's number among them, its score."""
+    scores = summary.get("recent") or []
+    return [[str(index), text.number(score, lang)] for index, score in enumerate(scores, 1)]
+
+
+def tile_counts(summary: "dict[str, Any]") -> "list[tuple[int, int]]":
+    """(tile, games that reached it) for the tiles chart."""
+    return [(int(entry["tile"]), int(entry["games"])) for entry in summary.get("reached") or []]
+
+
+def tile_rows(summary: "dict[str, Any]", lang: str = "") -> "list[list[str]]":
+    return [[str(tile), text.number(games, lang)] for tile, games in tile_counts(summary)]
+
+
+def season_sentence(season: "dict[str, Any] | None", lang: str = "") -> str:
+    """Your current season among your friends (game/rankings.py), or "" before you
+    have a day in it."""
+    if not season:
+        return ""
+    return text.say("stats_season", lang, season=season["season"], place=text.say(
+        "rankings_place", lang, n=season["place"]), n=text.number(season["of"], lang),
+        days=text.number(season["days"], lang), total=text.number(season["total"], lang))
+
+
 def show(view: "Any", summary: "dict[str, Any]", offset_minutes: int = 0) -> None:
     """Fill the dialog (game/ui/view.py) with this summary."""
     rows = top_rows(summary, offset_minutes)
     view.set_texts(grid(summary))
+    recent = summary.get("recent") or []
+    view.draw_chart("chart-recent", charts.recent_chart(recent))
+    view.set_rows("recent-rows", recent_rows(summary))
+    view.set_hidden("recent-box", not recent)
+    view.set_hidden("recent-empty", bool(recent))
+    reached = tile_counts(summary)
+    view.draw_chart("chart-tiles", charts.tiles_chart(reached))
+    view.set_rows("tiles-rows", tile_rows(summary))
+    view.set_hidden("tiles-box", not recent and not any(games for _, games in reached))
+    season = season_sentence(summary.get("season"))
+    view.set_text("stat-season", season)
+    view.set_hidden("stat-season", not season)
     view.set_rows("top-rows", rows)
     view.set_hidden("top-empty", bool(rows))
     view.set_hidden("daily-stats", "daily" not in summary)

@@ -12,6 +12,7 @@ PREFIX = "py2048:"
 GAME = "game"  # the 4×4 game's key (the name it had before there were sizes)
 BEST = "best"
 STATS = "stats"
+RANKINGS = "rankings"  # your friends' board (game/rankings.py); assets/boot.js reads and writes it
 SETTINGS = "settings"
 REJECTED = "rejected-game"
 DAILY = "daily"  # the daily board's game (one: today's, or the last day played)

@@ -25,7 +25,7 @@ a method answers with the queue action that does it ("follow", "best", "stats").
 import json
 
 from game.ui import snapshot
-from game.ui.store import BEST, REJECTED, SETTINGS, STATS, game_key, steps_key
+from game.ui.store import BEST, RANKINGS, REJECTED, SETTINGS, STATS, game_key, steps_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,12 +37,15 @@ MERGES = {BEST: "best", STATS: "stats"}
 
 def stored_elsewhere(key: str, game: str) -> "str | None":
     """The queue action for another tab's write to item `key` (without the prefix) while
-    this tab shows the game stored under `game`: follow it, or merge best scores or
-    statistics; "settings" for the settings; None for anything else."""
+    this tab shows the game stored under `game`: follow it, or merge best scores,
+    statistics or the friends' board; "settings" for the settings; None for anything
+    else. (The board is merged by union in the engine: game/rankings.py.)"""
     if key in (game, steps_key(game)):
         return "follow"
     if key == SETTINGS:
         return "settings"
+    if key == RANKINGS:
+        return "board-merge"
     return MERGES.get(key)
 
 

@@ -54,6 +54,8 @@ def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str 
         lines.append(text.say("import_played_one", lang))
     else:
         lines.append(text.say("import_played", lang, n=text.number(played, lang)))
+    if summary.get("results"):
+        lines.append(text.say("import_results", lang, n=text.number(summary["results"], lang)))
     if summary.get("exported"):
         date = statistics.date_text(summary["exported"], offset_minutes)
         lines.append(text.say("import_exported", lang, date=date))
@@ -70,4 +72,4 @@ def store_all(store: "Any", parts: "dict[str, Any]") -> bool:
         written = (store.write(key, game) if game else store.remove(key)) and written
     for name in (BEST, STATS, SETTINGS):
         written = store.write(name, parts[name]) and written
-    return written
+    return written  # the friends' board is not replaced: the file's results join it, replayed

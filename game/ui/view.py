@@ -25,6 +25,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+SVG = "http://www.w3.org/2000/svg"
+
+
 def number_class(digits: int) -> str:
     """Scores on 5x5 and 6x6 boards reach 13 digits: long ones get a smaller size class."""
     if digits > 10:
@@ -370,13 +373,17 @@ class View:
             document.getElementById(element_id).textContent = text
 
     def set_rows(self, body_id: str, rows: "list[list[str]]",
-                 buttons: "list[tuple[str, str, str, str] | None] | None" = None) -> None:
+                 buttons: "list[tuple[str, str, str, str] | None] | None" = None,
+                 marked: "list[bool] | None" = None) -> None:
         """A table body of these rows, as text (the first cell heads its row); with
         `buttons`, each row ends in a cell holding its button, if it has one: (text,
-        accessible name, data-action, data-date), all set as text and attributes."""
+        accessible name, data-action, data-date), all set as text and attributes; with
+        `marked`, the rows marked true get the class `mine` (the player's own)."""
         fragment = document.createDocumentFragment()
         for index, row in enumerate(rows):
             tr = document.createElement("tr")
+            if marked is not None and index < len(marked) and marked[index]:
+                tr.className = "mine"
             for i, value in enumerate(row):
                 cell = document.createElement("th" if i == 0 else "td")
                 if i == 0:
@@ -398,6 +405,55 @@ class View:
                 tr.appendChild(cell)
             fragment.appendChild(tr)
         document.getElementById(body_id).replaceChildren(fragment)
+
+    def set_head(self, row_id: str, names: "list[str]") -> None:
+        """A table's head row of column headers, as text."""
+        fragment = document.createDocumentFragment()
+        for name in names:
+            cell = document.createElement("th")
+            cell.setAttribute("scope", "col")
+            cell.textContent = name
+            fragment.appendChild(cell)
+        document.getElementById(row_id).replaceChildren(fragment)
+
+    def set_legend(self, list_id: str, entries: "list[tuple[str, str]]") -> None:
+        """A chart's legend: (colour class, name) per line, the name as text."""
+        fragment = document.createDocumentFragment()
+        for colour, name in entries:
+            item = document.createElement("li")
+            swatch = document.createElement("span")
+            swatch.className = "swatch-line " + colour
+            swatch.setAttribute("aria-hidden", "true")
+            item.appendChild(swatch)
+            item.appendChild(document.createTextNode(name))
+            fragment.appendChild(item)
+        document.getElementById(list_id).replaceChildren(fragment)
+
+    def draw_chart(self, svg_id: str, shapes: "list[Any]") -> None:
+        """An inline SVG chart from game/ui/charts.py's shapes: each an element made
+        and given its attributes one by one, its text as text (never markup)."""
+        svg = document.getElementById(svg_id)
+        fragment = document.createDocumentFragment()
+        for tag, attributes, content in shapes:
+            element = document.createElementNS(SVG, tag)
+            for name, value in attributes:
+                element.setAttribute(name, value)
+            if content:
+                element.textContent = content
+            fragment.appendChild(element)
+        svg.replaceChildren(fragment)
+
+    def set_disabled(self, element_id: str, disabled: bool) -> None:
+        """A button that does nothing now (`aria-disabled`: it keeps its focus and
+        its place in the tab order, so a keyboard player is never dropped to <body>)."""
+        element = document.getElementById(element_id)
+        if disabled:
+            element.setAttribute("aria-disabled", "true")
+        else:
+            element.removeAttribute("aria-disabled")
+
+    def is_disabled(self, element_id: str) -> bool:
+        return str(document.getElementById(element_id).getAttribute("aria-disabled") or "") == "true"
 
     def set_items(self, list_id: str, lines: "list[str]") -> None:
         fragment = document.createDocumentFragment()

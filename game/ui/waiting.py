@@ -27,6 +27,10 @@ CONTROLS = {
     "import": "import",
     "verify": "replay-verdict",
     "watch": "over-watch",
+    "rankings": "rankings-dialog",
+    "board-add": "add-board-button",
+    "board-merge": "",  # another tab's board: the engine's first read unites it anyway
+    "board-import": "import",
 }
 TOGGLES = ("autoplay",)
 

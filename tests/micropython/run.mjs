@@ -22,7 +22,7 @@ const mp = await loadMicroPython({
 const toml = readFileSync(join(root, "pyscript.toml"), "utf8");
 const pageModules = [...toml.matchAll(/^"\.\/(game\/[^"]+\.py)" = /gm)].map((m) => m[1]);
 // The test modules written in the subset (tests/unit/subset.py says which and why).
-const SUBSET = /^test_(ui_.*|settings|rules|chance|session|daily_board|play|steps)\.py$/;
+const SUBSET = /^test_(ui_.*|settings|names|rules|chance|session|daily_board|play|steps)\.py$/;
 const tests = readdirSync(join(root, "tests", "unit")).filter((n) => SUBSET.test(n));
 // The UI's string tables (one data file per language) are read by tests/unit/languages.py.
 const languages = readdirSync(join(root, "assets", "lang")).filter((n) => n.endsWith(".json"));

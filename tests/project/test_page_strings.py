@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
-from game.ui import statistics
+from game.ui import rankings, statistics
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -63,7 +64,8 @@ def test_every_string_the_page_names_is_the_english_tables() -> None:
 
 
 class Recorder:
-    """A view (game/ui/view.py) that notes which elements it was asked to write."""
+    """A view (game/ui/view.py) that notes which elements it was asked to write: every
+    call names its element first (or, for `set_texts`, in each pair)."""
 
     def __init__(self) -> None:
         self.ids: set[str] = set()
@@ -71,11 +73,16 @@ class Recorder:
     def set_texts(self, pairs: list[tuple[str, str]]) -> None:
         self.ids |= {element_id for element_id, _ in pairs}
 
-    def set_rows(self, body_id: str, rows: list[list[str]], buttons: object = None) -> None:
-        self.ids.add(body_id)
+    def is_open(self, name: str) -> bool:
+        return True
 
-    def set_hidden(self, element_id: str, hidden: bool) -> None:
-        self.ids.add(element_id)
+    def say(self, sentence: str) -> None:
+        pass
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        def written(element_id: str, *args: object) -> None:
+            self.ids.add(element_id + "-dialog" if name == "open_dialog" else element_id)
+        return written
 
 
 def test_the_statistics_room_writes_only_into_elements_the_page_has() -> None:
@@ -87,4 +94,26 @@ def test_the_statistics_room_writes_only_into_elements_the_page_has() -> None:
     view = Recorder()
     statistics.show(view, summary)
     assert "daily-rows" in view.ids and "stat-daily-best-streak" in view.ids
+    assert view.ids <= ids, f"not on the page: {sorted(view.ids - ids)}"
+
+
+def test_the_rankings_room_writes_only_into_elements_the_page_has() -> None:
+    ids = set(re.findall(r'\bid="([^"]+)"', PAGE))
+    row = {"place": 1, "name": "Ana", "mine": False, "score": 40, "tile": 8, "moves": 12,
+           "date": "2026-12-01"}
+    standing = {"place": 1, "name": "Ana", "mine": False, "days": 1, "total": 40, "best": 40,
+                "best_date": "2026-12-01", "tile": 8}
+    data = {"kind": "rankings", "day": "2026-12-01", "days": ["2026-12-01"], "rows": [row], "more": 0,
+            "conflicts": [row], "season": "2026-12", "seasons": ["2026-12"], "standings": [standing],
+            "more_players": 0, "place": None, "series": [{"name": "Ana", "mine": False, "scores": [[1, 40]]}],
+            "picture": [], "total": 1}
+    view = Recorder()
+    host = type("Host", (), {"view": view, "push": lambda self, action: None, "notify": lambda self, t: None,
+                             "storage_failed": lambda self: None, "own_name": lambda self: ""})()
+    room = rankings.Rankings(host)
+    room.answer(data)
+    room.offer({"ok": True, "name": "Ana"})
+    room.answer({"kind": "board_add", "ok": True, "already": False, "conflict": True, "name": "Ana",
+                 "date": "2026-12-01"})
+    assert {"day-rows", "season-rows", "season-chart", "add-board", "add-status"} <= view.ids
     assert view.ids <= ids, f"not on the page: {sorted(view.ids - ids)}"

@@ -9,9 +9,13 @@ import json
 
 from game import settings
 
-GOOD = {"format": "py2048-settings", "version": 3, "size": 6, "undo": 5, "animations": "off",
+GOOD = {"format": "py2048-settings", "version": 4, "size": 6, "undo": 5, "animations": "off",
         "theme": "contrast", "letters": False, "palette": "lagoon", "language": "ca",
-        "autoplay": "max"}
+        "autoplay": "max", "name": "Jo\u00e3o B."}
+# What the page wrote before names on shared results: still read, without a name.
+GOOD_V3 = {"format": "py2048-settings", "version": 3, "size": 6, "undo": 5, "animations": "off",
+           "theme": "contrast", "letters": False, "palette": "lagoon", "language": "ca",
+           "autoplay": "max"}
 # What the page wrote before Auto-play: still read, at its default speed.
 GOOD_V2 = {"format": "py2048-settings", "version": 2, "size": 6, "undo": 5, "animations": "off",
            "theme": "contrast", "letters": False, "palette": "lagoon", "language": "ca"}
@@ -37,7 +41,7 @@ def changed(**values: object) -> "dict[str, object]":
 def test_defaults_are_each_fields_first_choice() -> None:
     assert settings.defaults() == {"size": 4, "undo": 1, "animations": "normal", "theme": "auto",
                                    "letters": True, "palette": "classic", "language": "auto",
-                                   "autoplay": 5}
+                                   "autoplay": 5, "name": ""}
     first = settings.defaults()
     first["size"] = 6
     assert settings.defaults()["size"] == 4, "each call gives a fresh dict"
@@ -54,7 +58,7 @@ def test_palettes_and_the_milestones_that_unlock_them() -> None:
 def test_dump_then_read_and_check_round_trip() -> None:
     values = settings.check_settings(json.dumps(GOOD))
     text = settings.dump_settings(values)
-    assert " " not in text and text.startswith('{"format":"py2048-settings","version":3,')
+    assert text.startswith('{"format":"py2048-settings","version":4,')
     assert settings.read_settings(text) == values
     assert settings.check_settings(text) == values
     assert json.loads(text) == GOOD
@@ -62,12 +66,13 @@ def test_dump_then_read_and_check_round_trip() -> None:
 
 def test_dump_writes_the_fields_in_one_fixed_order() -> None:
     text = settings.dump_settings(settings.defaults())
-    assert text == ('{"format":"py2048-settings","version":3,"size":4,"undo":1,"animations":"normal",'
-                    '"theme":"auto","letters":true,"palette":"classic","language":"auto","autoplay":5}')
+    assert text == ('{"format":"py2048-settings","version":4,"size":4,"undo":1,"animations":"normal",'
+                    '"theme":"auto","letters":true,"palette":"classic","language":"auto","autoplay":5,'
+                    '"name":""}')
 
 
 def test_a_version_1_document_reads_with_the_language_automatic() -> None:
-    expected = dict(GOOD_V1, language="auto", autoplay=5)
+    expected = dict(GOOD_V1, language="auto", autoplay=5, name="")
     del expected["format"], expected["version"]
     assert settings.read_settings(json.dumps(GOOD_V1)) == expected
     assert settings.check_settings(json.dumps(GOOD_V1)) == expected
@@ -76,14 +81,14 @@ def test_a_version_1_document_reads_with_the_language_automatic() -> None:
 
 
 def test_a_version_2_document_reads_with_auto_play_at_its_default_speed() -> None:
-    expected = dict(GOOD_V2, autoplay=5)
+    expected = dict(GOOD_V2, autoplay=5, name="")
     del expected["format"], expected["version"]
     assert settings.read_settings(json.dumps(GOOD_V2)) == expected
     assert settings.check_settings(json.dumps(GOOD_V2)) == expected
     assert settings.check_settings(GOOD_V2) == expected
     assert "unknown" in raises_value_error(dict(GOOD_V2, autoplay=10))
-    # Written again, it is a version 3 document with the default speed.
-    assert json.loads(settings.dump_settings(expected)) == dict(GOOD_V2, version=3, autoplay=5)
+    # Written again, it is a version 4 document with the default speed and no name.
+    assert json.loads(settings.dump_settings(expected)) == dict(GOOD_V2, version=4, autoplay=5, name="")
 
 
 def test_auto_play_speeds() -> None:
@@ -109,12 +114,13 @@ def test_dump_refuses_a_value_that_is_not_a_choice() -> None:
 
 def test_lenient_read_never_raises_and_falls_back_field_by_field() -> None:
     for text in (None, 42, "", "nope", "[1]", "null", '"text"', "{}", "{" * 5000,
-                 json.dumps(changed(format="other")), json.dumps(changed(version=4)),
+                 json.dumps(changed(format="other")), json.dumps(changed(version=5)),
                  json.dumps(changed(version=True)), " " * (settings.MAX_TEXT + 1)):
         assert settings.read_settings(text) == settings.defaults(), text
     partly = settings.read_settings(json.dumps(changed(size=8, undo=True, theme="neon", extra=1)))
     assert partly == {"size": 4, "undo": 1, "animations": "off", "theme": "auto",
-                      "letters": False, "palette": "lagoon", "language": "ca", "autoplay": "max"}
+                      "letters": False, "palette": "lagoon", "language": "ca", "autoplay": "max",
+                      "name": "Jo\u00e3o B."}
     missing = {k: v for k, v in GOOD.items() if k != "palette"}
     assert settings.read_settings(json.dumps(missing))["palette"] == "classic"
 
@@ -130,7 +136,7 @@ def test_rule_a_bool_is_no_int_and_an_int_no_bool() -> None:
 
 def test_strict_check_names_what_is_wrong() -> None:
     assert "format" in raises_value_error(changed(format="py2048-game"))
-    assert "version" in raises_value_error(changed(version=4))
+    assert "version" in raises_value_error(changed(version=5))
     assert "language" in raises_value_error(changed(language="fr"))
     assert "version" in raises_value_error(changed(version="1"))
     assert "unknown" in raises_value_error(changed(colour="red"))
@@ -145,3 +151,30 @@ def test_strict_check_names_what_is_wrong() -> None:
 
 def test_strict_check_accepts_text_or_a_parsed_object() -> None:
     assert settings.check_settings(GOOD) == settings.check_settings(json.dumps(GOOD))
+
+
+def test_a_version_3_document_reads_without_a_name() -> None:
+    expected = dict(GOOD_V3, name="")
+    del expected["format"], expected["version"]
+    assert settings.read_settings(json.dumps(GOOD_V3)) == expected
+    assert settings.check_settings(json.dumps(GOOD_V3)) == expected
+    assert "unknown" in raises_value_error(dict(GOOD_V3, name="Ana"))
+    assert settings.fields_of(4)[-1] == "name" and "name" not in settings.fields_of(3)
+
+
+def test_your_name_is_free_text_within_the_names_rules() -> None:
+    for name in ("", "Ana", "Jo\u00e3o B.", "<b>Ana</b>", "Maria-Llu\u00efsa Pu\u00b7ig", "x" * 24):
+        assert settings.check_settings(changed(name=name))["name"] == name
+        assert settings.read_settings(json.dumps(changed(name=name)))["name"] == name
+    for bad in ("x" * 25, " Ana", "Ana  Bo", "Ana\n", "Ana\u202e", "\U0001f600", 42, None, True):
+        assert "name" in raises_value_error(changed(name=bad))
+        assert settings.read_settings(json.dumps(changed(name=bad)))["name"] == ""
+
+
+def test_a_name_beyond_ascii_is_written_the_same_way_by_every_interpreter() -> None:
+    values = settings.defaults()
+    values["name"] = "Jo\u00e3o \u00b7 \u2019"
+    text = settings.dump_settings(values)
+    assert text.endswith('"name":"Jo\\u00e3o \\u00b7 \\u2019"}'), text
+    assert all(ord(char) < 128 for char in text)
+    assert settings.read_settings(text)["name"] == values["name"]

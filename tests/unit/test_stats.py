@@ -60,6 +60,12 @@ def test_law_recorded_statistics_stay_consistent_and_round_trip(items: list[tupl
         assert 0 <= entry.streak <= entry.best_streak <= entry.won <= entry.played
         assert len(entry.top) <= min(stats.TOP, entry.played)
         assert list(entry.top) == sorted(entry.top, key=TopEntry.rank)
+        mine = [item for s, item in items if s == size]
+        assert entry.recent == tuple(item.score for item in mine)[-stats.RECENT:]
+        assert entry.reached == tuple(sum(1 for item in mine if item.tile >= tile)
+                                      for tile in stats.REACHED_TILES)
+        assert sum(entry.recent) <= entry.total_score and len(entry.recent) <= min(stats.RECENT, entry.played)
+        assert all(a >= b for a, b in zip(entry.reached, entry.reached[1:]))
         rate = stats.summary(found, size, 0)["win_rate"]
         assert 0.0 <= rate <= 1.0
     text = stats.dump_stats(found)
@@ -99,6 +105,39 @@ def test_rule_a_streak_is_the_latest_run_of_wins() -> None:
     assert found.of(4) == SizeStats() and found.of(6) == SizeStats()
 
 
+def test_rule_the_recent_list_keeps_the_newest_fifty_scores_oldest_first() -> None:
+    found = Stats()
+    for n in range(stats.RECENT + 13):
+        found = stats.record(found, 5, result(score=4 * n))
+    entry = found.of(5)
+    assert entry.played == 63 and entry.recent == tuple(4 * n for n in range(13, 63))
+    assert found.of(4).recent == () and found.of(6).recent == ()
+    again = stats.read_stats(stats.dump_stats(found))
+    assert again.complete and again.stats == found
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(rules.SIZES), st.lists(st.tuples(st.integers(0, 5000), st.integers(1, 14)),
+                                              min_size=40, max_size=120))
+def test_law_a_long_run_of_one_size_keeps_the_newest_fifty(size: int, scored: list[tuple[int, int]]) -> None:
+    found = games(size, *(result(score=4 * score, tile=1 << power) for score, power in scored))
+    entry = found.of(size)
+    assert entry.recent == tuple(4 * score for score, _ in scored)[-stats.RECENT:]
+    assert entry.reached == tuple(sum(1 for _, power in scored if 1 << power >= tile)
+                                  for tile in stats.REACHED_TILES)
+    again = stats.read_stats(stats.dump_stats(found))
+    assert again.complete and again.stats == found
+
+
+def test_rule_a_game_counts_at_every_tile_up_to_its_best() -> None:
+    found = games(4, result(tile=1024), result(tile=128), result(tile=256), result(tile=8192, won=True),
+                  result(tile=2048, won=True), result(tile=16384, won=True))
+    assert found.of(4).reached == (5, 4, 4, 3, 2, 2)
+    one = stats.record(Stats(), 6, result(tile=1024)).of(6).reached
+    assert dict(zip(stats.REACHED_TILES, one)) == {256: 1, 512: 1, 1024: 1, 2048: 0, 4096: 0, 8192: 0}
+    assert stats.record(Stats(), 6, result(tile=128)).of(6).reached == (0,) * 6, "below 256"
+
+
 def test_summary_gives_rates_averages_and_the_higher_best() -> None:
     found = games(4, result(score=1000, won=True, tile=2048), result(score=1002))
     summary = stats.summary(found, 4, 5000)
@@ -106,6 +145,10 @@ def test_summary_gives_rates_averages_and_the_higher_best() -> None:
     assert summary["average_score"] == 1001 and summary["best_score"] == 5000
     assert summary["best_tile"] == 2048 and summary["total_moves"] == 200 and summary["total_ms"] == 120_000
     assert [t["score"] for t in summary["top"]] == [1002, 1000]
+    assert summary["recent"] == [1000, 1002], "oldest first, as played"
+    assert summary["reached"] == [{"tile": 256, "games": 1}, {"tile": 512, "games": 1},
+                                  {"tile": 1024, "games": 1}, {"tile": 2048, "games": 1},
+                                  {"tile": 4096, "games": 0}, {"tile": 8192, "games": 0}]
     assert set(summary["top"][0]) == {"score", "tile", "moves", "ms", "date"}
     half = games(4, result(score=4), result(score=0))
     assert stats.summary(half, 4, 0)["average_score"] == 2
@@ -115,6 +158,7 @@ def test_summary_gives_rates_averages_and_the_higher_best() -> None:
     assert stats.summary(odd, 4, 0)["average_score"] == 1, "4/3 rounds to 1"
     empty = stats.summary(Stats(), 6, 12)
     assert empty["win_rate"] == 0.0 and empty["average_score"] == 0 and empty["best_score"] == 12
+    assert empty["recent"] == [] and [r["games"] for r in empty["reached"]] == [0] * 6
     assert json.loads(json.dumps(summary)) == summary
 
 
@@ -164,6 +208,9 @@ def test_merge_keeps_the_entry_with_more_games_and_every_milestone() -> None:
     assert merged.of(5) == mine.of(5), "a tie keeps this tab's"
     assert merged.milestones == ("tile-2048", "games-100")
     assert stats.merge(merged, mine) == merged
+    assert merged.of(4).recent == (8, 1000) and merged.of(5).recent == (12,), "whole entries"
+    again = stats.read_stats(stats.dump_stats(merged))
+    assert again.complete and again.stats == merged
 
 
 # -- the document -----------------------------------------------------------------------
@@ -175,11 +222,23 @@ def good_entry() -> dict[str, Any]:
 
 
 def doc(sizes: object = None, **change: object) -> str:
-    data: dict[str, object] = {"format": "py2048-stats", "version": 2,
+    data: dict[str, object] = {"format": "py2048-stats", "version": 3,
                                "sizes": {"4": good_entry()} if sizes is None else sizes,
                                "milestones": ["tile-2048"],
                                "daily": {"played": 0, "best_streak": 0, "results": []}}
     data.update(change)
+    return json.dumps(data)
+
+
+def older(text: str, version: int) -> str:
+    """A version 3 document as `version` wrote it: no recent scores or reached tiles in
+    the size entries, and no daily part in version 1."""
+    data = json.loads(text)
+    data["version"] = version
+    for entry in data["sizes"].values():
+        del entry["recent"], entry["reached"]
+    if version == 1:
+        del data["daily"]
     return json.dumps(data)
 
 
@@ -206,17 +265,19 @@ BAD_DOCUMENTS: dict[str, object] = {
     "not text": 7,
     "not json": "{",
     "a list": "[]",
-    "NaN": doc().replace('"version": 2', '"version": NaN'),
+    "NaN": doc().replace('"version": 3', '"version": NaN'),
     "too long": doc() + " " * saves.MAX_TEXT,
     "too deep": doc(x=json.loads("[" * 40 + "]" * 40)),
     "wrong format": doc(format="py2048-best"),
-    "version 3": doc(version=3),
+    "version 4": doc(version=4),
     "version 0": doc(version=0),
     "version 1 with daily results": doc(version=1),
     "version 2 without daily results": json.dumps(
+        {k: v for k, v in json.loads(older(doc(), 2)).items() if k != "daily"}),
+    "version 3 without daily results": json.dumps(
         {k: v for k, v in json.loads(doc()).items() if k != "daily"}),
     "extra field": doc(extra=1),
-    "missing milestones": json.dumps({"format": "py2048-stats", "version": 2, "sizes": {},
+    "missing milestones": json.dumps({"format": "py2048-stats", "version": 3, "sizes": {},
                                       "daily": {"played": 0, "best_streak": 0, "results": []}}),
     "sizes a list": doc([]),
 }
@@ -266,6 +327,34 @@ BAD_ENTRIES: dict[str, dict[str, Any]] = {
     "nothing played but a best": {**stats.stats_document(Stats())["sizes"]["4"], "best_score": 4},
     "top not a list": entry_with(top={}),
     "entry not an object": {"played": 0},
+    # recent scores and reached tiles (version 3); the good entry has recent [2000, 24000]
+    # and reached (2, 1, 1, 1, 0, 0): two games, a 256 and a 2048
+    "recent missing": {k: v for k, v in good_entry().items() if k != "recent"},
+    "recent not a list": entry_with(recent={}),
+    "recent longer than played": entry_with(recent=[4, 4, 4]),
+    "recent longer than fifty": entry_with(played=60, recent=[4] * 51),
+    "recent score not a multiple of 4": entry_with(recent=[2000, 2002]),
+    "recent score negative": entry_with(recent=[-4]),
+    "recent score above the bound": entry_with(best_score=saves.max_score(4), total_score=stats.MAX_COUNT,
+                                               recent=[saves.max_score(4) + 4]),
+    "recent score as float": entry_with(recent=[2000.0, 24000]),
+    "recent score as bool": entry_with(recent=[False, 24000]),
+    "recent score as text": entry_with(recent=["2000"]),
+    "recent score above the best": entry_with(recent=[24004]),
+    "recent above the total": entry_with(played=3, recent=[24000] * 3),
+    "nothing played but recent": {**stats.stats_document(Stats())["sizes"]["4"], "recent": [0]},
+    "reached missing": {k: v for k, v in good_entry().items() if k != "reached"},
+    "reached not a list": entry_with(reached={}),
+    "reached five counts": entry_with(reached=[2, 1, 1, 1, 0]),
+    "reached seven counts": entry_with(reached=[2, 1, 1, 1, 0, 0, 0]),
+    "reached negative": entry_with(reached=[2, 1, 1, 1, 0, -1]),
+    "reached as float": entry_with(reached=[2.0, 1, 1, 1, 0, 0]),
+    "reached as bool": entry_with(reached=[2, 1, 1, True, 0, 0]),
+    "reached growing": entry_with(reached=[2, 1, 2, 1, 0, 0]),
+    "reached above played": entry_with(reached=[3, 1, 1, 1, 0, 0]),
+    "reached a tile above the best": entry_with(reached=[2, 1, 1, 1, 1, 0]),
+    "reached below the top list": entry_with(reached=[2, 1, 0, 0, 0, 0]),
+    "reached below the top list at 256": entry_with(reached=[1, 1, 1, 1, 0, 0]),
 }
 
 
@@ -280,6 +369,30 @@ def test_a_bad_size_entry_is_set_aside_alone(name: str) -> None:
         stats.load_stats(text)
 
 
+VERSION_3_REASONS = {
+    "recent missing": "wrong fields", "recent not a list": "recent scores are not a list",
+    "recent longer than played": "at most the games played", "recent longer than fifty": "up to 50",
+    "recent score not a multiple of 4": "not a reachable score", "recent score negative": "out of range",
+    "recent score above the bound": "out of range", "recent score as float": "not an integer",
+    "recent score as bool": "not an integer", "recent score as text": "not an integer",
+    "recent score above the best": "above the best score", "recent above the total": "above the total",
+    "nothing played but recent": "at most the games played",
+    "reached missing": "wrong fields", "reached not a list": "one count per tile",
+    "reached five counts": "one count per tile", "reached seven counts": "one count per tile",
+    "reached negative": "out of range", "reached as float": "not an integer",
+    "reached as bool": "not an integer", "reached growing": "larger tile than a smaller one",
+    "reached above played": "above the games played", "reached a tile above the best": "above the best tile",
+    "reached below the top list": "below the top list",
+    "reached below the top list at 256": "below the top list",
+}
+
+
+@pytest.mark.parametrize("name", sorted(VERSION_3_REASONS))
+def test_each_recent_and_reached_law_refuses_for_its_own_reason(name: str) -> None:
+    with pytest.raises(saves.SaveError, match=f"4×4: .*{VERSION_3_REASONS[name]}"):
+        stats.load_stats(doc({"4": BAD_ENTRIES[name]}))
+
+
 def good_entry_for(size: int) -> dict[str, Any]:
     found = stats.record(stats.record(Stats(), size, result()), size, result(score=8))
     return stats.stats_document(found)["sizes"][str(size)]  # type: ignore[no-any-return]
@@ -288,6 +401,68 @@ def good_entry_for(size: int) -> dict[str, Any]:
 def test_the_good_entry_itself_passes() -> None:
     found = stats.read_stats(doc({"4": good_entry(), "5": good_entry_for(5)}))
     assert found.complete and found.stats.of(4).played == 2
+
+
+def test_each_recent_and_reached_law_holds_alone_for_the_good_entry() -> None:
+    """The bad entries above break one law each: the good entry is at its edges."""
+    edge = entry_with(played=3, recent=[2000, 24000], total_score=26000, reached=[3, 1, 1, 1, 0, 0])
+    assert stats.read_stats(doc({"4": edge})).complete
+    full = entry_with(played=60, recent=[4] * 50, reached=[2, 1, 1, 1, 0, 0])
+    assert stats.read_stats(doc({"4": full})).stats.of(4).recent == (4,) * 50
+    unknown = entry_with(recent=[], reached=[2, 1, 1, 1, 0, 0])
+    assert stats.read_stats(doc({"4": unknown})).complete, "games not in recent: counted before version 3"
+
+
+def test_a_version_2_document_reads_and_is_written_back_as_version_3() -> None:
+    """Version 2 kept no recent scores or reached tiles: none are made up. An entry
+    whose top list has no tile of 256 or above reads with reached zeros; otherwise the
+    top list's own games are counted (they are counted games), so that the entry
+    written back is one the next load accepts."""
+    low = stats.stats_document(games(5, result(score=8, tile=128), result(score=4, tile=64)))["sizes"]["5"]
+    text = older(doc({"4": good_entry(), "5": low}), 2)
+    found = stats.read_stats(text)
+    assert found.complete and stats.load_stats(text) == found.stats
+    five, four = found.stats.of(5), found.stats.of(4)
+    assert five.recent == () and five.reached == (0,) * 6 and five.played == 2
+    assert four.recent == () and four.reached == (2, 1, 1, 1, 0, 0), "the 256 and the 2048 of the top list"
+    assert found.stats.milestones == ("tile-2048",)
+    written = stats.dump_stats(found.stats)
+    assert json.loads(written)["version"] == stats.VERSION == 3
+    again = stats.read_stats(written)
+    assert again.complete and again.stats == found.stats
+    more = stats.record(again.stats, 4, result(score=400, tile=512))
+    assert more.of(4).recent == (400,) and more.of(4).reached == (3, 2, 1, 1, 0, 0)
+    assert stats.read_stats(stats.dump_stats(more)).stats == more
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_a_size_entry_has_exactly_the_fields_of_its_version(version: int) -> None:
+    data = json.loads(older(doc({"4": good_entry(), "5": good_entry_for(5)}), version) if version < 3
+                      else doc({"4": good_entry(), "5": good_entry_for(5)}))
+    data["sizes"]["4"] = good_entry() if version < 3 else json.loads(older(doc(), 2))["sizes"]["4"]
+    found = stats.read_stats(json.dumps(data))
+    assert found.rejected_sizes == (4,) and found.stats.of(5).played == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(results(), max_size=20), st.lists(results(), max_size=20), st.sampled_from([1, 2]))
+def test_law_statistics_from_an_older_version_stay_consistent(
+        before: list[tuple[int, Result]], after: list[tuple[int, Result]], version: int) -> None:
+    """Whatever an older version counted, the statistics it reads as, and every game
+    counted on them, give documents that read back equal."""
+    old = stats.read_stats(older(stats.dump_stats(recorded(before)), version))
+    assert old.complete
+    found = old.stats
+    for size, item in after:
+        found = stats.record(found, size, item)
+    for size in rules.SIZES:
+        entry = found.of(size)
+        assert entry.recent == tuple(item.score for s, item in after if s == size)[-stats.RECENT:]
+        assert sum(entry.recent) <= entry.total_score
+        assert all(a >= b for a, b in zip(entry.reached, entry.reached[1:]))
+    text = stats.dump_stats(found)
+    again = stats.read_stats(text)
+    assert again.complete and again.stats == found and stats.dump_stats(again.stats) == text
 
 
 @pytest.mark.parametrize("key", ["7", "04", "four", ""])
@@ -542,7 +717,7 @@ def test_a_document_with_daily_results_round_trips() -> None:
         found = stats.record_daily(found, item)
     text = stats.dump_stats(found)
     data = json.loads(text)
-    assert data["version"] == 2 and data["daily"] == daily_part()
+    assert data["version"] == 3 and data["daily"] == daily_part()
     again = stats.read_stats(text)
     assert again.complete and again.stats == found
     assert stats.load_stats(text) == found and stats.dump_stats(again.stats) == text
@@ -554,13 +729,12 @@ def test_the_good_daily_part_itself_passes() -> None:
 
 
 def test_a_version_1_document_reads_with_no_daily_results() -> None:
-    data = json.loads(doc())
-    del data["daily"]
-    data["version"] = 1
-    found = stats.read_stats(json.dumps(data))
+    text = older(doc(), 1)
+    found = stats.read_stats(text)
     assert found.complete and found.stats.daily == DailyStats() and found.stats.of(4).played == 2
-    assert stats.load_stats(json.dumps(data)) == found.stats
-    assert json.loads(stats.dump_stats(found.stats))["version"] == stats.VERSION == 2
+    assert found.stats.of(4).recent == () and found.stats.of(4).reached == (2, 1, 1, 1, 0, 0)
+    assert stats.load_stats(text) == found.stats
+    assert json.loads(stats.dump_stats(found.stats))["version"] == stats.VERSION == 3
 
 
 def codes(moves: int = 12) -> list[str]:

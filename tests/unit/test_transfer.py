@@ -48,7 +48,7 @@ def test_export_then_import_restores_every_part_exactly() -> None:
         "games": {"4": {"score": four.score, "moves": four.moves, "max_tile": rules.max_tile(four.board)},
                   "5": None,
                   "6": bundle.summary["games"]["6"]},
-        "best": {"4": 4000, "5": 0, "6": 1200}, "played": 2, "exported": JAN_2025}
+        "best": {"4": 4000, "5": 0, "6": 1200}, "played": 2, "exported": JAN_2025, "results": 0}
     assert bundle.summary["games"]["6"]["moves"] == played(3, 20, 6).position.moves
 
 
@@ -82,10 +82,10 @@ def test_settings_of_version_2_export_and_import_with_auto_play_at_its_default()
     data = exported()
     data["settings"] = version_2
     bundle = transfer.check_bundle(json.dumps(data))
-    assert json.loads(bundle.settings) == dict(version_2, version=3, autoplay=5)
+    assert json.loads(bundle.settings) == dict(version_2, version=4, autoplay=5, name="")
     games, best, kept, _ = stored()
     again = json.loads(transfer.export_bundle(games, best, kept, json.dumps(version_2), JAN_2025))
-    assert again["settings"] == dict(version_2, version=3, autoplay=5)
+    assert again["settings"] == dict(version_2, version=4, autoplay=5, name="")
     assert transfer.check_bundle(json.dumps(again)).settings == bundle.settings
 
 

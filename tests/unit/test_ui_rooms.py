@@ -168,11 +168,18 @@ class DialogView:
         for element_id, value in pairs:
             self.texts[element_id] = value
 
-    def set_rows(self, body_id: str, rows: "list[list[str]]", buttons: "object" = None) -> None:
+    def set_rows(self, body_id: str, rows: "list[list[str]]", buttons: "object" = None,
+                 marked: "object" = None) -> None:
         self.rows[body_id] = rows
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         self.hidden[element_id] = hidden
+
+    def set_text(self, element_id: str, value: str) -> None:
+        self.texts[element_id] = value
+
+    def draw_chart(self, svg_id: str, shapes: "list[object]") -> None:
+        self.rows[svg_id] = [[str(shape)] for shape in shapes]
 
 
 def test_the_daily_grid_shows_days_played_and_both_day_streaks() -> None:
@@ -195,7 +202,8 @@ def test_show_fills_the_daily_section_whatever_the_size_and_hides_it_without_one
     statistics.show(view, daily_summary(played=5, streak=2, best_streak=4, results=results))
     assert view.texts["stat-daily-played"] == "5" and view.texts["stat-daily-best-streak"] == "4"
     assert view.rows["daily-rows"] == [["2026-11-30", "96", "16", "20"]]
-    assert view.hidden == {"top-empty": False, "daily-stats": False, "daily-empty": True}
+    assert view.hidden == {"top-empty": False, "daily-stats": False, "daily-empty": True, "recent-box": True,
+                           "recent-empty": False, "tiles-box": True, "stat-season": True}
     empty = DialogView()
     statistics.show(empty, daily_summary())
     assert empty.rows["daily-rows"] == [] and not empty.hidden["daily-empty"]
@@ -363,7 +371,7 @@ def test_a_button_is_named_by_its_action_else_by_its_id() -> None:
 
 
 def test_buttons_only_open_and_close_dialogs_the_page_has() -> None:
-    dialogs = {"win", "over", "confirm", "help", "settings", "stats", "import", "replay"}
+    dialogs = {"win", "over", "confirm", "help", "settings", "stats", "import", "replay", "rankings"}
     for closes, opens, _ in buttons.BUTTONS.values():
         assert set(closes) <= dialogs and (not opens or opens in dialogs)
 

@@ -86,8 +86,13 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
     assert resumed["kind"] == "resume" and resumed["state"] == seeded_engine.state()
     daily = json.loads(worker.call("start", json.dumps(["", "", "", 4, 1, 1])))
     assert daily["state"]["mode"] == "daily" and daily["state"]["date"]
-    assert set(worker.CALLS) == set(kinds) | {"start", "statistics", "export_all", "check_import", "hint",
-                                             "verify", "watch", "watch_step", "resume"}
+    board = {"rankings": json.dumps(["", "", "", ""]), "board_add": json.dumps(["", "Ana", ""]),
+             "board_merge": json.dumps([""]), "board_import": json.dumps(["", 50])}
+    for name, board_args in board.items():
+        assert json.loads(worker.call(name, board_args))["kind"] == name
+    assert set(worker.CALLS) == set(kinds) | set(board) | {
+        "start", "statistics", "export_all", "check_import", "hint", "verify", "watch", "watch_step",
+        "resume"}
 
 
 @pytest.mark.parametrize("name, args", [

@@ -1,0 +1,140 @@
+"""Small pictures of numbers: your last scores, the tiles your games reached, a season's
+daily scores per player. Drawn as inline SVG by the page, in the theme's colours.
+
+A chart library would weigh more than these three drawings (a few dozen lines of
+arithmetic), and would bring the numbers into the page in its own way; here each chart
+is plain data the view turns into SVG elements, attribute by attribute (never markup),
+and every drawn series carries its numbers in `data-values`, the very numbers of the
+table beside it that screen readers read instead (the SVG is `aria-hidden`). Colours
+are classes (`s0`…`s7`, `mine`) that style.css paints per theme, high contrast included.
+
+Pure: tested on CPython and MicroPython.
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    Shape = tuple[str, list[tuple[str, str]], str]  # tag, attributes, text
+
+WIDTH = 320
+HEIGHT = 120
+LEFT = 34  # room for the scale's labels
+BOTTOM = 18  # room for the day numbers
+TOP = 6
+SERIES = 8  # distinct colours a season's chart has
+
+
+def scale_top(largest: int) -> int:
+    """A round top for a scale that holds `largest`: 1, 2, 2.5 or 5 times a power of ten."""
+    top = 1
+    while True:
+        for step in (10, 20, 25, 50):
+            if top * step // 10 >= largest:
+                return top * step // 10
+        top *= 10
+
+
+def _y(value: int, top: int) -> str:
+    height = HEIGHT - BOTTOM - TOP
+    return "%.1f" % (TOP + height - (height * value / top if top else 0))
+
+
+def _frame(top: int, label: str) -> "list[Shape]":
+    """The base line, the top line and the scale's top label."""
+    base = str(HEIGHT - BOTTOM)
+    return [
+        ("line", [("class", "axis"), ("x1", str(LEFT)), ("x2", str(WIDTH)), ("y1", base), ("y2", base)], ""),
+        ("line", [("class", "grid"), ("x1", str(LEFT)), ("x2", str(WIDTH)), ("y1", str(TOP)),
+                  ("y2", str(TOP))], ""),
+        ("text", [("class", "scale"), ("x", str(LEFT - 4)), ("y", str(TOP + 4)), ("text-anchor", "end")],
+         label),
+        ("text", [("class", "scale"), ("x", str(LEFT - 4)), ("y", base), ("text-anchor", "end")], "0"),
+    ]
+
+
+def short(value: int) -> str:
+    """A scale label that fits: 20000 -> "20k", 3000000 -> "3M"."""
+    if value >= 1000000 and value % 1000000 == 0:
+        return "%dM" % (value // 1000000)
+    if value >= 1000 and value % 100 == 0:
+        return ("%.1fk" % (value / 1000)).replace(".0k", "k")
+    return str(value)
+
+
+def values_text(values: "list[int]") -> str:
+    return ",".join(str(v) for v in values)
+
+
+def recent_chart(scores: "list[int]") -> "list[Shape]":
+    """Your last scores, oldest first, as bars."""
+    if not scores:
+        return []
+    top = scale_top(max(max(scores), 1))
+    slot = (WIDTH - LEFT) / max(len(scores), 10)
+    width = max(slot * 0.7, 1.0)
+    base = HEIGHT - BOTTOM
+    path = []
+    for index, score in enumerate(scores):
+        x = LEFT + index * slot + (slot - width) / 2
+        path.append("M%.1f %dV%sh%.1fV%dZ" % (x, base, _y(score, top), width, base))
+    return _frame(top, short(top)) + [
+        ("path", [("class", "bars mine"), ("d", "".join(path)), ("data-values", values_text(scores))], "")]
+
+
+def tiles_chart(reached: "list[tuple[int, int]]") -> "list[Shape]":
+    """How many games reached each tile, as bars with the tile under each."""
+    if not reached:
+        return []
+    counts = [games for _, games in reached]
+    top = scale_top(max(max(counts), 1))
+    slot = (WIDTH - LEFT) / len(reached)
+    width = slot * 0.6
+    base = HEIGHT - BOTTOM
+    path = []
+    shapes = []
+    for index, (tile, games) in enumerate(reached):
+        x = LEFT + index * slot + (slot - width) / 2
+        path.append("M%.1f %dV%sh%.1fV%dZ" % (x, base, _y(games, top), width, base))
+        shapes.append(("text", [("class", "label"), ("x", "%.1f" % (x + width / 2)), ("y", str(HEIGHT - 4)),
+                                ("text-anchor", "middle")], str(tile)))
+    return _frame(top, short(top)) + shapes + [
+        ("path", [("class", "bars s1"), ("d", "".join(path)), ("data-values", values_text(counts))], "")]
+
+
+def days_in_month(season: str) -> int:
+    """The days of a "YYYY-MM" month (Gregorian)."""
+    year, month = int(season[:4]), int(season[5:7])
+    if month == 2:
+        leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+        return 29 if leap else 28
+    return 30 if month in (4, 6, 9, 11) else 31
+
+
+def season_chart(series: "list[dict[str, Any]]", season: str) -> "list[Shape]":
+    """Each player's daily scores across the month: a line per player (a dot where a
+    day stands alone), the month's days along the bottom."""
+    if not series:
+        return []
+    days = days_in_month(season)
+    top = scale_top(max([max([s for _, s in player["scores"]] + [1]) for player in series]))
+    span = WIDTH - LEFT - 8
+
+    def x(day: int) -> str:
+        return "%.1f" % (LEFT + 4 + span * (day - 1) / max(days - 1, 1))
+
+    shapes = _frame(top, short(top))
+    for day in (1, 10, 20, days):
+        shapes.append(("text", [("class", "label"), ("x", x(day)), ("y", str(HEIGHT - 4)),
+                                ("text-anchor", "middle")], str(day)))
+    for index, player in enumerate(series[:SERIES]):
+        points = player["scores"]
+        colour = "s%d" % index + (" mine" if player.get("mine") else "")
+        values = ",".join("%d:%d" % (day, score) for day, score in points)
+        coords = " ".join("%s,%s" % (x(day), _y(score, top)) for day, score in points)
+        shapes.append(("polyline", [("class", "line " + colour), ("points", coords), ("data-values", values)],
+                       ""))
+        for day, score in points:
+            shapes.append(("circle", [("class", "dot " + colour), ("cx", x(day)), ("cy", _y(score, top)),
+                                      ("r", "2.5")], ""))
+    return shapes
