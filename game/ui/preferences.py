@@ -8,6 +8,7 @@ tile palettes the player has unlocked. Storage and the page are handed in (`stor
 `view`), so this room is pure and tested on CPython and MicroPython alike.
 """
 
+from game import names
 from game import settings as schema
 from game.ui import snapshot, text
 from game.ui.store import SETTINGS
@@ -50,7 +51,11 @@ def form_values(values: "dict[str, Any]") -> "dict[str, str]":
 
 
 def parse(name: str, raw: str) -> "Any":
-    """The setting a form control's value stands for, or None if it stands for none."""
+    """The setting a form control's value stands for, or None if it stands for none
+    (a typed field's text stands for itself, tidied, when the settings allow it)."""
+    if name in schema.TYPED:
+        value = names.tidy(raw)
+        return value if schema.valid(name, value) else None
     for field, choices in schema.FIELDS:
         if field == name:
             for choice in choices:

@@ -36,7 +36,11 @@ DIALOGS = ("settings", "stats", "help")
 UNJUDGED = ["bgGradient", "nonBmp"]
 
 _RUN = """async ([tags, unjudged]) => {
-  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+  // The charts' scale labels are SVG text in an aria-hidden picture whose numbers the
+  // table beside it holds; axe cannot find the colour behind SVG text ("contains an
+  // image node"), so they are left out here and their tokens checked in test_look.py.
+  const context = {include: [document], exclude: [[".chart-svg text"]]};
+  const result = await axe.run(context, {runOnly: {type: "tag", values: tags}});
   return {
     passes: result.passes.length,
     // Contrast axe could not judge is contrast not checked: reported too, but for the

@@ -46,3 +46,41 @@ def test_every_number_fits_its_tile_on_a_6x6_board_on_a_390px_phone(
     assert game.scroll_y() == 0
     if SHOTS:
         game.page.screenshot(path=str(Path(SHOTS) / f"phone-6x6-{scheme}.png"))
+
+
+def _luminance(rgb: str) -> float:
+    """Relative luminance (WCAG) of a computed `rgb(r, g, b)` colour."""
+    channels = [int(float(part)) / 255 for part in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+def test_the_charts_labels_and_lines_stand_out_from_their_background(open_game: OpenGame, theme: str) -> None:
+    """axe cannot judge SVG text (test_accessibility.py leaves the charts' labels to
+    this test): the scale's labels are 4.5:1 against the chart's background, and every
+    player's colour 3:1 (a graphical object, WCAG 1.4.11), in every theme."""
+    game = open_game(viewport={"width": 1000, "height": 800}, color_scheme="dark" if theme == "dark" else "light")
+    game.prepare_storage({positions.SETTINGS_KEY: positions.settings_text(theme=theme if theme != "dark" else "auto")})
+    game.start()
+    colours = game.page.evaluate("""() => {
+      const figure = document.getElementById('season-chart-box');
+      const probe = document.createElementNS('http://www.w3.org/2000/svg', 'text');
+      document.getElementById('season-chart').appendChild(probe);
+      const found = {back: getComputedStyle(figure).backgroundColor, label: getComputedStyle(probe).fill, lines: []};
+      for (let i = 0; i < 8; i++) {
+        const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
+        line.setAttribute('class', 'line s' + i);
+        document.getElementById('season-chart').appendChild(line);
+        found.lines.push(getComputedStyle(line).stroke);
+      }
+      return found;
+    }""")
+
+    def ratio(a: str, b: str) -> float:
+        high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+        return (high + 0.05) / (low + 0.05)
+
+    assert ratio(colours["label"], colours["back"]) >= 4.5, colours
+    for line in colours["lines"]:
+        assert ratio(line, colours["back"]) >= 3, (line, colours)
