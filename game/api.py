@@ -188,6 +188,8 @@ class Engine:
         # the stored text it last read or wrote (another text: another tab wrote).
         self.board: tuple[rankings.Entry, ...] = ()
         self.board_text: str | None = None
+        self.winner = ""  # the code of the winner of the day last shown
+        self.pictures: dict[str, list[list[int]]] = {}  # that winner's last board
         self.candidates: list[rankings.Entry] = []  # the results of a file judged for import
         self.importing: list[rankings.Entry] = []  # those of the confirmed import, to replay
         self.imported = (0, 0)  # of that import: (added, refused) so far
@@ -610,13 +612,15 @@ class Engine:
         if text == self.board_text:
             return ""
         found = rankings.read_board(text)
-        self.board = rankings.union(self.board, found.entries)
-        dumped = rankings.dump_board(self.board)
-        if dumped == text or (not text and not self.board):
-            self.board_text = text
+        united = rankings.union(self.board, found.entries)
+        clean = not (found.rejected or found.document_rejected)
+        if (clean and united == found.entries) or (not text and not united):
+            # Storage holds every result this engine knows: nothing to write back.
+            self.board, self.board_text = united, text
             return ""
-        self.board_text = dumped
-        return dumped
+        self.board = united
+        self.board_text = rankings.dump_board(self.board)
+        return self.board_text
 
     def _board_reply(self, kind: str, save: str, **extra: Any) -> dict[str, Any]:
         return {"kind": kind, "save": save, "total": len(self.board), **extra}
@@ -624,18 +628,26 @@ class Engine:
     def rankings(self, stored: str | None, day: str = "", season: str = "",
                  own_name: str = "") -> dict[str, Any]:
         """The Rankings dialog's data (game/rankings.py `view`) for `day` and `season`
-        ("" for the newest), with the winner's last board for the shared text."""
+        ("" for the newest). The winner's last board, for the shared text, is a replay:
+        it is `board_picture`'s, asked once this is on screen."""
         save = self._board(stored)
         view = rankings.view(self.board, self._own(own_name), str(day), str(season), self.today())
-        code = view.pop("winner_code")
+        self.winner = view.pop("winner_code")
         del view["kind"]
-        picture: list[list[int]] = []
-        if code:
+        return self._board_reply("rankings", save, **view)
+
+    def board_picture(self, day: str) -> dict[str, Any]:
+        """The last board of the winner of the day `rankings` just showed (its code
+        replayed; kept for the next time), for the day's shared text; [] when the
+        winner's code is not kept (your own result, older than the codes kept)."""
+        code = self.winner
+        if code and code not in self.pictures:
             try:
-                picture = [list(row) for row in replay.replay(replay.decode(code)).board]
+                board = replay.replay(replay.decode(code)).board
             except replay.Rejection:  # a kept code always replays: sealed, or your own
-                picture = []
-        return self._board_reply("rankings", save, **view, picture=picture)
+                board = ()
+            self.pictures = {code: [list(row) for row in board]}
+        return {"kind": "board_picture", "day": str(day), "picture": self.pictures.get(code, [])}
 
     def board_add(self, stored: str | None, name: str, own_name: str = "") -> dict[str, Any]:
         """Add the result that last verified to the board under `name`: answers the

@@ -99,5 +99,9 @@ def unquote(text: str) -> "str | None":
         name = bytes(raw).decode("utf-8")
     except Exception:  # UnicodeDecodeError on CPython, UnicodeError on MicroPython
         return None
+    # MicroPython's decoder also takes an overlong form ("%C0%AF" for "/") and keeps its
+    # bytes: the name is read only as the shortest form of its own characters, as CPython does.
+    if "".join([chr(ord(char)) for char in name]).encode("utf-8") != raw:
+        return None
     name = tidy(name)
     return name if name and not problem(name) else None

@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game import daily, names, replay, saves
@@ -56,7 +57,7 @@ SEAL = 16  # hex digits of the seal kept with each result
 YOU = "\x00you"  # the identity of your own results while you have no name
 _KEYS = frozenset({"format", "version", "results"})
 _ENTRY_KEYS = frozenset({"code", "name", "added", "score", "tile", "seal"})
-_CODE_CHARS = frozenset(ALPHABET + ".~")
+_CODE = re.compile("[" + re.escape(ALPHABET + ".~") + "]+")  # a code's characters (a C loop)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class Entry:
     score: int
     tile: int
     mine: bool = False
+    sealed: str = field(default="", compare=False)  # its seal, once computed (`seal_of`)
 
     @property
     def key(self) -> str:
@@ -103,30 +105,58 @@ def seal(code: str, name: str, added: int, score: int, tile: int) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:SEAL]
 
 
-def code_fields(code: object) -> tuple[str, int]:
+def seal_of(entry: Entry) -> str:
+    return entry.sealed or seal(entry.code, entry.name, entry.added, entry.score, entry.tile)
+
+
+class _Seen:
+    """What a read has already judged: a board holds a few names and a few hundred
+    days many times over, and each is checked once per read (the board opens within
+    its time budget with a thousand results)."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, bool] = {}
+        self.days: dict[str, bool] = {}
+
+    def name(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        if name not in self.names:
+            self.names[name] = bool(name) and names.valid(name)
+        return self.names[name]
+
+    def day(self, date: str) -> bool:
+        if date not in self.days:
+            self.days[date] = daily.valid_date(date)
+        return self.days[date]
+
+
+def code_fields(code: object, seen: _Seen | None = None) -> tuple[str, int]:
     """The day and the number of moves a code names, read from its fields alone (no
     decoding of the moves: the seal vouches for the rest); SaveError if it has not
     even a code's shape."""
-    if not isinstance(code, str) or not 0 < len(code) <= replay.MAX_CODE or not set(code) <= _CODE_CHARS:
+    if not isinstance(code, str) or not 0 < len(code) <= replay.MAX_CODE or not _CODE.fullmatch(code):
         raise SaveError("result code is not a code")
     parts = code.split(".")
     if len(parts) != 5 or parts[0] != replay.VERSION or parts[2] != str(daily.SIZE):
         raise SaveError("result code is not a code")
     count, tilde, _ = parts[3].partition("~")
-    if not daily.valid_date(parts[1]) or not tilde or not count.isdigit() or len(count) > 6:
+    valid_day = seen.day(parts[1]) if seen is not None else daily.valid_date(parts[1])
+    if not valid_day or not tilde or not count.isdigit() or len(count) > 6:
         raise SaveError("result code is not a code")
     return parts[1], int(count)
 
 
-def _entry(value: object, sealed: bool) -> Entry:
+def _entry(value: object, sealed: bool, seen: _Seen | None = None) -> Entry:
     """One stored (or imported) result, or SaveError. `sealed`: the device's own
     storage, whose seal must match; an import's entries are replayed instead."""
     if not isinstance(value, dict) or set(value) != _ENTRY_KEYS:
         raise SaveError("result has the wrong fields")
+    seen = seen or _Seen()
     code = value["code"]
-    date, moves = code_fields(code)
+    date, moves = code_fields(code, seen)
     name = value["name"]
-    if not names.valid(name) or not name:
+    if not seen.name(name):
         raise SaveError("result name is not a name")
     added = int_in(value["added"], "result time", MIN_ADDED, MAX_ADDED)
     score = int_in(value["score"], "result score", 0, saves.max_score(daily.SIZE))
@@ -137,7 +167,7 @@ def _entry(value: object, sealed: bool) -> Entry:
         raise SaveError("result seal is not text")
     if sealed and value["seal"] != seal(code, name, added, score, tile):
         raise SaveError("result does not match its seal")
-    return Entry(code, name, added, date, moves, score, tile)
+    return Entry(code, name, added, date, moves, score, tile, sealed=value["seal"] if sealed else "")
 
 
 def _results(value: object, sealed: bool, strict: bool) -> BoardRead:
@@ -145,9 +175,10 @@ def _results(value: object, sealed: bool, strict: bool) -> BoardRead:
         raise SaveError(f"results are not a list of at most {MAX_RESULTS}")
     kept: list[Entry] = []
     rejected = 0
+    seen = _Seen()
     for index, raw in enumerate(value):
         try:
-            kept.append(_entry(raw, sealed))
+            kept.append(_entry(raw, sealed, seen))
         except SaveError as error:
             if strict:
                 raise SaveError(f"result {index + 1}: {error}") from error
@@ -194,7 +225,8 @@ def union(*groups: Iterable[Entry]) -> tuple[Entry, ...]:
     room = MAX_TEXT - 64
     kept = []
     for entry in newest:
-        room -= len(entry.code) + len(entry.name.encode("utf-8")) + 110  # the entry's JSON, at most
+        escaped = entry.name.count('"') + entry.name.count("\\")  # written twice as long in JSON
+        room -= len(entry.code) + len(entry.name.encode("utf-8")) + escaped + 110  # the entry's JSON, at most
         if room < 0:
             break
         kept.append(entry)
@@ -204,7 +236,7 @@ def union(*groups: Iterable[Entry]) -> tuple[Entry, ...]:
 def document(entries: Iterable[Entry]) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "results": [
         {"code": e.code, "name": e.name, "added": e.added, "score": e.score, "tile": e.tile,
-         "seal": seal(e.code, e.name, e.added, e.score, e.tile)} for e in entries]}
+         "seal": seal_of(e)} for e in entries]}
 
 
 def dump_board(entries: Iterable[Entry]) -> str:
@@ -213,8 +245,9 @@ def dump_board(entries: Iterable[Entry]) -> str:
 
 def verified_entry(code: str, name: str, added: int, outcome: replay.Outcome) -> Entry:
     """A result to add, from a code just replayed (its numbers are the replay's)."""
-    return Entry(code, name, min(max(added, MIN_ADDED), MAX_ADDED), outcome.date, outcome.moves,
-                 outcome.score, outcome.tile)
+    entry = Entry(code, name, min(max(added, MIN_ADDED), MAX_ADDED), outcome.date, outcome.moves,
+                  outcome.score, outcome.tile)
+    return replace(entry, sealed=seal_of(entry))
 
 
 def replayed(entry: Entry) -> Entry | None:
@@ -323,9 +356,10 @@ def standings(boards: Iterable[Day]) -> list[tuple[int, Standing]]:
     found = []
     for key, played in players.items():
         best = max(played, key=lambda e: (e.score, e.date))
-        found.append(Standing(key, played[0].name, played[0].mine, len(played), sum(e.score for e in played),
-                              best.score, best.date, max(e.tile for e in played),
-                              tuple((e.date, e.score) for e in played)))
+        mine = [e for e in played if e.mine]  # your name's season is yours, whichever day came first
+        found.append(Standing(key, (mine or played)[0].name, bool(mine), len(played),
+                              sum(e.score for e in played), best.score, best.date,
+                              max(e.tile for e in played), tuple((e.date, e.score) for e in played)))
     found.sort(key=lambda s: (-s.total, -s.days, -s.best, s.key))
     return list(zip(places([s.total for s in found]), found))
 
@@ -382,9 +416,14 @@ def view(entries: Iterable[Entry], own: list[Entry], day: str, season: str, toda
 
 
 def counts(entries: Iterable[Entry], own: list[Entry], code: str, date: str) -> bool:
-    """Whether the result of `code` is the one counted for its name on `date`."""
+    """Whether the result of `code` is the one counted for its name on `date` (your own
+    result again, matched by name and numbers where its code is no longer kept, is)."""
+    entries = list(entries)
     board = day_board(date, by_date(entries, own).get(date, []))
-    return any(entry.code == code for _, entry in board.rows)
+    if any(entry.code == code for _, entry in board.rows):
+        return True
+    mine = next((e for e in own if e.date == date), None)
+    return any(e.code == code and _same_as_own(e, mine) for e in entries)
 
 
 def season_summary(entries: Iterable[Entry], own: list[Entry], today: str) -> dict[str, Any] | None:

@@ -151,6 +151,10 @@ def board_add(board_quoted: str, name: str, own_name: str) -> str:
     return json.dumps(engine().board_add(stored(board_quoted), str(name), str(own_name)))
 
 
+def board_picture(day: str) -> str:
+    return json.dumps(engine().board_picture(str(day)))
+
+
 def board_merge(board_quoted: str) -> str:
     return json.dumps(engine().board_merge(stored(board_quoted)))
 
@@ -191,6 +195,7 @@ CALLS: dict[str, Callable[..., str]] = {
     "rankings": rankings,
     "board_add": board_add,
     "board_merge": board_merge,
+    "board_picture": board_picture,
     "board_import": board_import,
     "watch": watch,
     "watch_step": watch_step,
@@ -251,6 +256,7 @@ def warm_up() -> None:
     scratch.verify("#replay=" + code + "&name=Jo%C3%A3o")
     added = scratch.board_add(None, "Ana", "")  # the friends' board: add, view, merge
     scratch.rankings(added["save"], "", "", "Bo")
+    scratch.board_picture("")
     scratch.board_merge(added["save"])
     scratch.statistics(4, added["save"], "Bo")
     exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None, added["save"])

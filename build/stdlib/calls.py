@@ -66,6 +66,7 @@ call("verify", quoted("Mine: https://example.org/#replay=" + code + "&name=Jo%C3
 added = call("board_add", "", "Ana", "")
 board = quoted(added.get("save"))
 call("rankings", board, "", "", "Bo")
+call("board_picture", "")
 call("board_merge", board)
 call("board_merge", quoted('{"format": "py2048-rankings", "version": 1, "results": [{}]}'))
 call("statistics", 4, board, "Bo")

@@ -50,9 +50,9 @@ NOTICE_MS = 8000
 BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay", "rankings")
 # Engine answers that are not a game reply: each has its own room.
 SIDE_REPLIES = ("statistics", "export", "import", "verify", "watch", "watch_move", "rankings", "board_add",
-                "board_merge", "board_import")
+                "board_merge", "board_import", "board_picture")
 # The friends' board's queue actions (game/ui/rankings.py says what each asks).
-BOARD_ACTIONS = ("rankings", "board-add", "board-merge", "board-import")
+BOARD_ACTIONS = ("rankings", "board-add", "board-merge", "board-import", "board-picture")
 # Actions that are one engine call: with the game clock, without, another tab's document.
 TIMED = {"undo": "undo", "keep": "keep_playing", "clock": "set_clock"}
 UNTIMED = {"watch-step": "watch_step", "resume": "resume"}
@@ -550,7 +550,7 @@ class App:
             self.replays.answer(reply)
             if kind == "verify":
                 self.ranks.offer(reply)
-        elif kind in ("rankings", "board_add", "board_merge", "board_import"):
+        elif kind in ("rankings", "board_add", "board_merge", "board_import", "board_picture"):
             self.ranks.answer(reply)
         elif kind == "import":
             if not reply["ok"]:

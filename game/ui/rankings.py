@@ -118,8 +118,8 @@ def share_text(data: "dict[str, Any]", lang: str = "") -> str:
     for row in mine:
         lines.append(text.say("share_board_row", lang, place=row["place"], name=who(row, lang),
                               score=text.number(row["score"], lang), tile=row["tile"]))
-    if len(rows) > SHARED_ROWS + len(mine):
-        left = len(rows) - SHARED_ROWS - len(mine)
+    left = len(rows) - SHARED_ROWS - len(mine) + int(data.get("more", 0))  # the rows not sent counted too
+    if left > 0:
         lines.append(text.say("share_board_more", lang, n=text.number(left, lang)))
     if data.get("picture"):
         lines.append(sharing.picture(data["picture"]))
@@ -167,6 +167,8 @@ class Rankings:
             return ["board_add", "@board", self.adding, self.host.own_name()]
         if action == "board-import":
             return ["board_import", "@board", IMPORT_BUDGET_MS]
+        if action == "board-picture":
+            return ["board_picture", self.data["day"] if self.data else ""]
         return ["board_merge", "@board"]
 
     # -- the page's controls -------------------------------------------------------------
@@ -242,6 +244,11 @@ class Rankings:
         if kind == "rankings":
             self.data = reply
             self.show(reply)
+            if reply["rows"]:  # the winner's board for the shared text: a replay, after this
+                self.host.push("board-picture")
+        elif kind == "board_picture":
+            if self.data is not None and self.data["day"] == reply.get("day"):
+                self.data["picture"] = reply.get("picture") or []
         elif kind == "board_add":
             self.status(added_sentence(reply))
             if reply.get("ok"):

@@ -14,6 +14,8 @@ each labelled with its value and place ("8, row 1, column 2"); a label is rewrit
 only when its cell's value changed (or the language did).
 """
 
+import json
+
 import js
 from pyscript import document
 
@@ -24,9 +26,6 @@ from game.ui.text import TABLES, changed_cells, moves_label, number, say
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-SVG = "http://www.w3.org/2000/svg"
-
 
 def number_class(digits: int) -> str:
     """Scores on 5x5 and 6x6 boards reach 13 digits: long ones get a smaller size class."""
@@ -378,70 +377,25 @@ class View:
         """A table body of these rows, as text (the first cell heads its row); with
         `buttons`, each row ends in a cell holding its button, if it has one: (text,
         accessible name, data-action, data-date), all set as text and attributes; with
-        `marked`, the rows marked true get the class `mine` (the player's own)."""
-        fragment = document.createDocumentFragment()
-        for index, row in enumerate(rows):
-            tr = document.createElement("tr")
-            if marked is not None and index < len(marked) and marked[index]:
-                tr.className = "mine"
-            for i, value in enumerate(row):
-                cell = document.createElement("th" if i == 0 else "td")
-                if i == 0:
-                    cell.setAttribute("scope", "row")
-                cell.textContent = value
-                tr.appendChild(cell)
-            if buttons is not None:
-                cell = document.createElement("td")
-                found = buttons[index] if index < len(buttons) else None
-                if found:
-                    button = document.createElement("button")
-                    button.type = "button"
-                    button.className = "button watch-row"
-                    button.textContent = found[0]
-                    button.setAttribute("aria-label", found[1])
-                    button.setAttribute("data-action", found[2])
-                    button.setAttribute("data-date", found[3])
-                    cell.appendChild(button)
-                tr.appendChild(cell)
-            fragment.appendChild(tr)
-        document.getElementById(body_id).replaceChildren(fragment)
+        `marked`, the rows marked true get the class `mine` (the player's own). Built
+        by assets/boot.js `py2048Dom` in one call (the bridge's calls are dear)."""
+        data = {"rows": rows, "marked": marked,
+                "buttons": [list(b) if b else None for b in buttons] if buttons is not None else None}
+        js.window.py2048Dom.rows(body_id, json.dumps(data))
 
     def set_head(self, row_id: str, names: "list[str]") -> None:
         """A table's head row of column headers, as text."""
-        fragment = document.createDocumentFragment()
-        for name in names:
-            cell = document.createElement("th")
-            cell.setAttribute("scope", "col")
-            cell.textContent = name
-            fragment.appendChild(cell)
-        document.getElementById(row_id).replaceChildren(fragment)
+        js.window.py2048Dom.head(row_id, json.dumps(names))
 
     def set_legend(self, list_id: str, entries: "list[tuple[str, str]]") -> None:
         """A chart's legend: (colour class, name) per line, the name as text."""
-        fragment = document.createDocumentFragment()
-        for colour, name in entries:
-            item = document.createElement("li")
-            swatch = document.createElement("span")
-            swatch.className = "swatch-line " + colour
-            swatch.setAttribute("aria-hidden", "true")
-            item.appendChild(swatch)
-            item.appendChild(document.createTextNode(name))
-            fragment.appendChild(item)
-        document.getElementById(list_id).replaceChildren(fragment)
+        js.window.py2048Dom.legend(list_id, json.dumps([list(entry) for entry in entries]))
 
     def draw_chart(self, svg_id: str, shapes: "list[Any]") -> None:
         """An inline SVG chart from game/ui/charts.py's shapes: each an element made
         and given its attributes one by one, its text as text (never markup)."""
-        svg = document.getElementById(svg_id)
-        fragment = document.createDocumentFragment()
-        for tag, attributes, content in shapes:
-            element = document.createElementNS(SVG, tag)
-            for name, value in attributes:
-                element.setAttribute(name, value)
-            if content:
-                element.textContent = content
-            fragment.appendChild(element)
-        svg.replaceChildren(fragment)
+        js.window.py2048Dom.shapes(svg_id, json.dumps(
+            [[tag, [list(pair) for pair in attributes], content] for tag, attributes, content in shapes]))
 
     def set_disabled(self, element_id: str, disabled: bool) -> None:
         """A button that does nothing now (`aria-disabled`: it keeps its focus and
@@ -456,12 +410,7 @@ class View:
         return str(document.getElementById(element_id).getAttribute("aria-disabled") or "") == "true"
 
     def set_items(self, list_id: str, lines: "list[str]") -> None:
-        fragment = document.createDocumentFragment()
-        for line in lines:
-            item = document.createElement("li")
-            item.textContent = line
-            fragment.appendChild(item)
-        document.getElementById(list_id).replaceChildren(fragment)
+        js.window.py2048Dom.items(list_id, json.dumps(lines))
 
     def set_hidden(self, element_id: str, hidden: bool) -> None:
         document.getElementById(element_id).hidden = hidden

@@ -31,6 +31,7 @@ CONTROLS = {
     "board-add": "add-board-button",
     "board-merge": "",  # another tab's board: the engine's first read unites it anyway
     "board-import": "import",
+    "board-picture": "",
 }
 TOGGLES = ("autoplay",)
 

@@ -60,14 +60,17 @@ def test_the_charts_labels_and_lines_stand_out_from_their_background(open_game: 
     """axe cannot judge SVG text (test_accessibility.py leaves the charts' labels to
     this test): the scale's labels are 4.5:1 against the chart's background, and every
     player's colour 3:1 (a graphical object, WCAG 1.4.11), in every theme."""
-    game = open_game(viewport={"width": 1000, "height": 800}, color_scheme="dark" if theme == "dark" else "light")
-    game.prepare_storage({positions.SETTINGS_KEY: positions.settings_text(theme=theme if theme != "dark" else "auto")})
+    scheme = "dark" if theme == "dark" else "light"
+    game = open_game(viewport={"width": 1000, "height": 800}, color_scheme=scheme)
+    chosen = theme if theme != "dark" else "auto"
+    game.prepare_storage({positions.SETTINGS_KEY: positions.settings_text(theme=chosen)})
     game.start()
     colours = game.page.evaluate("""() => {
       const figure = document.getElementById('season-chart-box');
       const probe = document.createElementNS('http://www.w3.org/2000/svg', 'text');
       document.getElementById('season-chart').appendChild(probe);
-      const found = {back: getComputedStyle(figure).backgroundColor, label: getComputedStyle(probe).fill, lines: []};
+      const found = {back: getComputedStyle(figure).backgroundColor, label: getComputedStyle(probe).fill,
+                     lines: []};
       for (let i = 0; i < 8; i++) {
         const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
         line.setAttribute('class', 'line s' + i);

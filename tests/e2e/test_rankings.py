@@ -55,7 +55,8 @@ def add(game: GamePage, name: str | None = None) -> str:
         game.page.fill("#add-name", name)
     game.evaluate("() => { document.getElementById('add-status').hidden = true; }")
     game.click("#add-board-button")
-    game.poll("the result added", lambda: bool(game.evaluate("() => !document.getElementById('add-status').hidden")))
+    game.poll("the result added",
+              lambda: bool(game.evaluate("() => !document.getElementById('add-status').hidden")))
     return text_of(game, "add-status")
 
 
@@ -93,7 +94,8 @@ def test_a_pasted_message_is_added_under_the_name_typed_and_markup_stays_text(op
     game.start()
     game.click("#stats")
     game.click("#check-code")
-    message = "2048 in Python · daily board\nReplay it and check: " + friends.link(game.base_url, friends.code(DAY, 2))
+    link = friends.link(game.base_url, friends.code(DAY, 2))
+    message = "2048 in Python · daily board\nReplay it and check: " + link
     game.page.fill("#replay-code", message)
     game.click("#replay-dialog [data-action='check-code']")
     game.poll("the verdict", lambda: game.state().get("replay") == "verified")
@@ -140,7 +142,8 @@ def test_the_days_ranking_counts_one_result_per_name_and_shows_the_conflict(open
 
 def test_seasons_are_calendar_months_and_the_chart_holds_the_tables_numbers(open_game: OpenGame) -> None:
     game = open_game(viewport=DESKTOP)
-    results = [(friends.code(DAY, 7), "Ana"), (friends.code(NEXT_DAY, 8), "Ana"), (friends.code(NEXT_DAY, 9), "Bo"),
+    results = [(friends.code(DAY, 7), "Ana"), (friends.code(NEXT_DAY, 8), "Ana"),
+               (friends.code(NEXT_DAY, 9), "Bo"),
                (friends.code("2026-12-02", 10), "Bo")]
     game.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
     game.start()
@@ -163,7 +166,8 @@ def test_seasons_are_calendar_months_and_the_chart_holds_the_tables_numbers(open
     game.poll("the earlier season", lambda: text_of(game, "season-title") == "Season 2026-11")
     assert text_of(game, "day-title") == f"Daily board of {DAY}"
     assert [row[1] for row in rows(game, "season-rows")] == ["Ana"]
-    assert game.evaluate("() => document.getElementById('season-prev').getAttribute('aria-disabled')") == "true"
+    assert game.evaluate(
+        "() => document.getElementById('season-prev').getAttribute('aria-disabled')") == "true"
 
 
 def test_two_tabs_adding_at_once_both_end_with_both_results(open_game: OpenGame) -> None:
@@ -176,14 +180,18 @@ def test_two_tabs_adding_at_once_both_end_with_both_results(open_game: OpenGame)
     open_link(second, friends.link(second.base_url, codes[1], "Bo"))
     first.evaluate("() => document.getElementById('add-board-button').click()")
     second.evaluate("() => document.getElementById('add-board-button').click()")
+    def both_stored(tab: GamePage) -> bool:
+        return sorted(e["code"] for e in stored_board(tab)) == sorted(codes)
+
     for tab in (first, second):
-        tab.poll("both results stored", lambda tab=tab: sorted(e["code"] for e in stored_board(tab)) == sorted(codes))
+        tab.poll("both results stored", lambda tab=tab: both_stored(tab))  # type: ignore[misc]
     for tab in (first, second):
         open_rankings(tab)
         assert sorted(row[1] for row in rows(tab, "day-rows")) == ["Ana", "Bo"]
 
 
-def test_export_and_import_carry_the_board_and_its_codes_are_replayed(open_game: OpenGame, tmp_path: Path) -> None:
+def test_export_and_import_carry_the_board_and_its_codes_are_replayed(
+        open_game: OpenGame, tmp_path: Path) -> None:
     first = open_game(viewport=DESKTOP)
     results = [(friends.code(DAY, 13), "Ana"), (friends.code(NEXT_DAY, 14), "Bo")]
     first.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
@@ -213,7 +221,8 @@ def test_your_own_daily_result_is_your_row_and_the_days_board_is_shared(open_gam
     stats = {"format": "py2048-stats", "version": 2, "sizes": {}, "milestones": [],
              "daily": {"played": 1, "best_streak": 1, "results": [
                  {"date": DAY, "score": own.score, "tile": own.tile, "moves": own.moves, "code": mine}]}}
-    game.prepare_storage({"py2048:stats": json.dumps(stats), positions.SETTINGS_KEY: positions.settings_text(),
+    game.prepare_storage({"py2048:stats": json.dumps(stats),
+                          positions.SETTINGS_KEY: positions.settings_text(),
                           friends.RANKINGS_KEY: friends.board_text([(friends.code(DAY, 16), "Bo")])})
     game.start()
     game.click("#settings")
@@ -243,7 +252,8 @@ def test_your_own_daily_result_is_your_row_and_the_days_board_is_shared(open_gam
     assert len(shared.split("\n")) == 1 + 2 + 4, "the title, the two rows, the winner's board"
 
 
-def test_statistics_draws_your_last_scores_and_the_tiles_reached_with_their_tables(open_game: OpenGame) -> None:
+def test_statistics_draws_your_last_scores_and_the_tiles_reached_with_their_tables(
+        open_game: OpenGame) -> None:
     game = open_game(viewport=DESKTOP)
     game.set_board(positions.OVER_BOARD)
     game.start()
@@ -262,7 +272,8 @@ def test_statistics_draws_your_last_scores_and_the_tiles_reached_with_their_tabl
 
 def test_rankings_are_usable_by_keyboard_and_axe_finds_nothing(open_game: OpenGame) -> None:
     game = open_game(viewport=DESKTOP, color_scheme="light")
-    results = [(friends.code(DAY, 17), "Ana"), (friends.code(NEXT_DAY, 18), "Bo"), (friends.code(NEXT_DAY, 19), "Cy")]
+    results = [(friends.code(DAY, 17), "Ana"), (friends.code(NEXT_DAY, 18), "Bo"),
+               (friends.code(NEXT_DAY, 19), "Cy")]
     game.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
     game.start()
     game.page.focus("#rankings")

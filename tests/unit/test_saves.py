@@ -149,6 +149,35 @@ BAD_GAMES: dict[str, object] = {
 }
 
 
+def _depth_char_by_char(text: str) -> int:
+    """The measure as a plain scan of every character: what `nesting_depth` (which cuts
+    the strings out with regular expressions, for speed) must always agree with."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+@settings(max_examples=400)
+@given(st.text(alphabet='[]{}"\\a,:\n', max_size=60))
+def test_nesting_depth_agrees_with_a_scan_of_every_character(text: str) -> None:
+    assert saves.nesting_depth(text) == _depth_char_by_char(text)
+
+
 def test_nesting_depth_ignores_brackets_in_strings() -> None:
     assert saves.nesting_depth('{"a": "[[[[\\"[[", "b": [[1]]}') == 3
     assert saves.nesting_depth(saves.dump_game(played(3, 10))) == 5  # document, history, position, board, row

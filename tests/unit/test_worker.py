@@ -87,7 +87,8 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
     daily = json.loads(worker.call("start", json.dumps(["", "", "", 4, 1, 1])))
     assert daily["state"]["mode"] == "daily" and daily["state"]["date"]
     board = {"rankings": json.dumps(["", "", "", ""]), "board_add": json.dumps(["", "Ana", ""]),
-             "board_merge": json.dumps([""]), "board_import": json.dumps(["", 50])}
+             "board_merge": json.dumps([""]), "board_import": json.dumps(["", 50]),
+             "board_picture": json.dumps([""])}
     for name, board_args in board.items():
         assert json.loads(worker.call(name, board_args))["kind"] == name
     assert set(worker.CALLS) == set(kinds) | set(board) | {
