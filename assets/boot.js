@@ -447,11 +447,13 @@
   // file: they go from storage (or the file) to the engine, and the engine's board
   // document back into storage, without crossing into MicroPython. call(name, ...args)
   // is py2048Engine.call with "@board" replaced by the stored board (quoted like
-  // readExact; "" for none, or when storage fails: the engine keeps its own) and
-  // "@file" by the chosen file. A reply's `save` is stored here and replaced by
-  // `stored` (true, or false when storage refused it).
+  // readExact; "" for none, or when storage fails: the engine keeps its own; "@known"
+  // when storage holds exactly the text the engine last read or wrote, which it then
+  // need not be sent again) and "@file" by the chosen file. A reply's `save` is stored
+  // here and replaced by `stored` (true, or false when storage refused it).
   var BOARD_KEY = "py2048:rankings";
   var MAX_BOARD_TEXT = 1600000; // above game/rankings.py MAX_TEXT
+  var lastBoard = null; // the board text the engine last read or wrote
   window.py2048Board = {
     call: function (name) {
       var args = Array.prototype.slice.call(arguments, 1).map(function (arg) {
@@ -459,8 +461,13 @@
         if (arg !== "@board") return arg;
         try {
           var value = capped(BOARD_KEY, MAX_BOARD_TEXT);
+          if (value !== null && value === lastBoard) return "@known";
+          lastBoard = value;
           return value === null ? "" : quote(value);
-        } catch (e) { return ""; }
+        } catch (e) {
+          lastBoard = null;
+          return "";
+        }
       });
       var answer = window.py2048Engine.call.apply(null, [name].concat(args));
       return answer.then(function (text) {
@@ -469,8 +476,12 @@
         if (typeof reply.save === "string" && reply.save) {
           try {
             window.localStorage.setItem(BOARD_KEY, reply.save);
+            lastBoard = reply.save;
             reply.stored = true;
-          } catch (e) { reply.stored = false; }
+          } catch (e) {
+            lastBoard = null;
+            reply.stored = false;
+          }
         }
         delete reply.save;
         return JSON.stringify(reply);

@@ -538,7 +538,8 @@ class Engine:
         best = max(self.best.get(size, 0), self.session.best if playing else 0)
         today = daily.utc_date(self.wall())
         summary = stats.summary(self.stats, size, best, today=today)
-        entries = self.board if board_text == self.board_text else rankings.union(
+        known = board_text in (self.board_text, rankings.KNOWN)
+        entries = self.board if known else rankings.union(
             self.board, rankings.read_board(board_text).entries)
         summary["season"] = rankings.season_summary(entries, self._own(own_name), today)
         return {"kind": "statistics", "size": size, "summary": summary}
@@ -568,6 +569,8 @@ class Engine:
         board: str | None = None,
     ) -> dict[str, Any]:
         """The export file for what storage holds (game/transfer.py), dated now."""
+        if board == rankings.KNOWN:  # storage holds the board this engine last read or wrote
+            board = self.board_text
         return {"kind": "export", "text": transfer.export_bundle(games, best, stats, settings, self.wall(),
                                                                   board)}
 
@@ -609,7 +612,7 @@ class Engine:
         storage's, united (another tab may have added some, or written over one this
         tab added). Answers the document to store when storage does not hold it ("")."""
         text = stored or ""
-        if text == self.board_text:
+        if text == self.board_text or (text == rankings.KNOWN and self.board_text is not None):
             return ""
         found = rankings.read_board(text)
         united = rankings.union(self.board, found.entries)
@@ -665,10 +668,15 @@ class Engine:
         already = code in known
         if not already:
             entry = rankings.verified_entry(code, name, self.wall(), outcome)
-            self.board = rankings.union(self.board, [entry])
-            if code not in {e.code for e in self.board}:  # older than every kept result
-                return self._board_reply("board_add", save, ok=False, reason="full")
-            save = self.board_text = rankings.dump_board(self.board)
+            appended = rankings.appended(self.board, self.board_text, entry)
+            if appended is not None:  # the usual case: the newest result, at the end
+                self.board, self.board_text = self.board + (entry,), appended
+            else:
+                self.board = rankings.union(self.board, [entry])
+                if code not in {e.code for e in self.board}:  # older than every kept result
+                    return self._board_reply("board_add", save, ok=False, reason="full")
+                self.board_text = rankings.dump_board(self.board)
+            save = self.board_text
         counted = rankings.counts(self.board, own, code, outcome.date)
         return self._board_reply("board_add", save, ok=True, reason="", already=already,
                                  conflict=not counted, date=outcome.date, name=name)

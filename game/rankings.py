@@ -54,6 +54,9 @@ MAX_ADDED = 7_258_118_400_000  # 2200-01-01
 SHOWN = 100  # rows of a ranking or a season the page is sent; the rest are counted
 CHARTED = 8  # players drawn in a season's chart (the season's first eight)
 SEAL = 16  # hex digits of the seal kept with each result
+# What the page sends for the stored board when storage holds exactly the text the
+# engine last read or wrote (assets/boot.js py2048Board): it is not sent again.
+KNOWN = "@known"
 YOU = "\x00you"  # the identity of your own results while you have no name
 _KEYS = frozenset({"format", "version", "results"})
 _ENTRY_KEYS = frozenset({"code", "name", "added", "score", "tile", "seal"})
@@ -234,13 +237,38 @@ def union(*groups: Iterable[Entry]) -> tuple[Entry, ...]:
 
 
 def document(entries: Iterable[Entry]) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "results": [
-        {"code": e.code, "name": e.name, "added": e.added, "score": e.score, "tile": e.tile,
-         "seal": seal_of(e)} for e in entries]}
+    return {"format": FORMAT, "version": VERSION, "results": [_entry_document(e) for e in entries]}
+
+
+def _entry_document(e: Entry) -> dict[str, Any]:
+    return {"code": e.code, "name": e.name, "added": e.added, "score": e.score, "tile": e.tile,
+            "seal": seal_of(e)}
 
 
 def dump_board(entries: Iterable[Entry]) -> str:
     return json.dumps(document(entries), separators=(",", ":"), ensure_ascii=False)
+
+
+_HEAD = dump_board(())[:-2]  # the document up to its first result: '{"format":…,"results":['
+
+
+def appended(entries: tuple[Entry, ...], text: str | None, entry: Entry) -> str | None:
+    """`dump_board(entries + (entry,))`, made by adding the new result's text to `text`
+    (the dump of `entries`), when that is what `union` would give: the new result comes
+    last in the order of adding and no cap is reached. None otherwise (the caller
+    unites and dumps). Adding a result then costs a few milliseconds, not a rewrite of
+    every result the board holds."""
+    if not text or not text.startswith(_HEAD) or not text.endswith("]}"):
+        return None
+    if entries and (entry.added, entry.code) <= (entries[-1].added, entries[-1].code):
+        return None
+    if len(entries) + 1 > MAX_RESULTS:
+        return None
+    piece = json.dumps(_entry_document(entry), separators=(",", ":"), ensure_ascii=False)
+    joined = text[:-2] + ("," if entries else "") + piece + "]}"
+    room = MAX_TEXT - 64 - sum(len(e.code) + len(e.name.encode("utf-8")) + e.name.count('"')
+                               + e.name.count("\\") + 110 for e in entries + (entry,))
+    return joined if room >= 0 else None
 
 
 def verified_entry(code: str, name: str, added: int, outcome: replay.Outcome) -> Entry:
@@ -418,7 +446,7 @@ def view(entries: Iterable[Entry], own: list[Entry], day: str, season: str, toda
 def counts(entries: Iterable[Entry], own: list[Entry], code: str, date: str) -> bool:
     """Whether the result of `code` is the one counted for its name on `date` (your own
     result again, matched by name and numbers where its code is no longer kept, is)."""
-    entries = list(entries)
+    entries = [e for e in entries if e.date == date]
     board = day_board(date, by_date(entries, own).get(date, []))
     if any(entry.code == code for _, entry in board.rows):
         return True

@@ -37,7 +37,7 @@ from game.ui import (
     turns,
     waiting,
 )
-from game.ui.store import BEST, PREFIX, SETTINGS, STATS, Store, game_key
+from game.ui.store import BEST, PREFIX, RANKINGS, SETTINGS, STATS, Store, game_key
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 NOTICE_MS = 8000
+WARM_AFTER_MS = 2000  # after the engine's start, and after input, before reading the board
 # Dialogs in front of the board that make a move key do nothing (it still counts as
 # handled). The win and game-over dialogs are not here: the game answers those moves.
 BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay", "rankings")
@@ -115,6 +116,9 @@ class App:
         # Your friends' board (its room; the engine keeps it, assets/boot.js stores it).
         self.ranks = rankings.Rankings(self)
         self.board_warned = False
+        self.on_warm = self.proxy(self.ranks.warm)
+        self.on_warm_later = self.proxy(self.warm_when_idle)
+        self.last_input = 0.0  # performance.now() of the player's last key or swipe
 
     # -- start -------------------------------------------------------------------------
 
@@ -245,6 +249,7 @@ class App:
             reply["kind"] = "handover"
         self.judged(reply, handover.refusal(reply))
         self.view.set_attributes((("data-engine", self.boot_kind),))
+        self.later_warm()
         for action in self.waiting.release():
             if action == "hint":
                 self.pilot.hint()
@@ -685,6 +690,7 @@ class App:
         over_or_won = self.view.is_open("over") or self.view.is_open("win")
         queued = keys.queued(action, self.replays.watching, blocked, over_or_won)
         if queued:
+            self.last_input = now()
             self.push(queued)
         return action
 
@@ -723,6 +729,7 @@ class App:
     def on_pointerup(self, event: "Any") -> None:
         direction = self.tracker.up(int(event.pointerId), float(event.clientX), float(event.clientY))
         if direction:
+            self.last_input = now()
             self.pilot.stop()
             self.push("noop" if self.blocked() or self.replays.watching else direction)
 
@@ -788,6 +795,20 @@ class App:
         """An engine call that carries the stored board or the chosen file: assets/boot.js
         puts them in and stores the board the engine answers, so neither crosses here."""
         return js.window.py2048Board.call(*args)
+
+    def board_stored(self) -> bool:
+        return bool(self.store.differs(RANKINGS, None))
+
+    def busy(self) -> bool:
+        """Input is being played, or was a moment ago: the engine's worker is wanted."""
+        return bool(self.turns.busy or self.turns.queue or self.pilot.running
+                    or now() - self.last_input < WARM_AFTER_MS)
+
+    def later_warm(self) -> None:
+        js.setTimeout(self.on_warm_later, WARM_AFTER_MS)
+
+    def warm_when_idle(self) -> None:
+        js.window.py2048Idle(self.on_warm)
 
     def own_name(self) -> str:
         return str(self.prefs.values.get("name") or "")

@@ -112,8 +112,9 @@ def days_in_month(season: str) -> int:
 
 
 def season_chart(series: "list[dict[str, Any]]", season: str) -> "list[Shape]":
-    """Each player's daily scores across the month: a line per player (a dot where a
-    day stands alone), the month's days along the bottom."""
+    """Each player's daily scores across the month: a line per player, through the
+    days they played, and a dot for a day no line reaches (no day played beside it);
+    the month's days along the bottom."""
     if not series:
         return []
     days = days_in_month(season)
@@ -134,7 +135,9 @@ def season_chart(series: "list[dict[str, Any]]", season: str) -> "list[Shape]":
         coords = " ".join("%s,%s" % (x(day), _y(score, top)) for day, score in points)
         shapes.append(("polyline", [("class", "line " + colour), ("points", coords), ("data-values", values)],
                        ""))
+        days_played = [day for day, _ in points]
         for day, score in points:
-            shapes.append(("circle", [("class", "dot " + colour), ("cx", x(day)), ("cy", _y(score, top)),
-                                      ("r", "2.5")], ""))
+            if day - 1 not in days_played and day + 1 not in days_played:  # no line reaches it
+                shapes.append(("circle", [("class", "dot " + colour), ("cx", x(day)), ("cy", _y(score, top)),
+                                          ("r", "2.5")], ""))
     return shapes

@@ -80,13 +80,13 @@ def chart_rows(data: "dict[str, Any]") -> "list[list[str]]":
     """The season chart's numbers as a table: a row per day someone played, a column
     per player drawn (empty where they did not play that day)."""
     series = data["series"]
-    days = sorted({day for player in series for day, _ in player["scores"]})
+    by_day = [dict((day, score) for day, score in player["scores"]) for player in series]
+    days = sorted({day for scores in by_day for day in scores})
     rows = []
     for day in days:
         row = ["%s-%02d" % (data["season"], day)]
-        for player in series:
-            found = [score for d, score in player["scores"] if d == day]
-            row.append(str(found[0]) if found else "")
+        for scores in by_day:
+            row.append(str(scores[day]) if day in scores else "")
         rows.append(row)
     return rows
 
@@ -228,6 +228,18 @@ class Rankings:
         view.set_text("add-status", sentence)
         view.set_hidden("add-status", False)
         view.say(sentence)
+
+    def warm(self) -> None:
+        """The page is idle after the engine has started: if a board is stored, the
+        engine reads and checks it now (`board_merge`), so that opening Rankings later
+        finds it read (a board of a thousand results takes the engine's worker about a
+        tenth of a second to check). Not while the player is playing: then later."""
+        if self.data is not None or not self.host.board_stored():
+            return
+        if self.host.busy():
+            self.host.later_warm()
+        else:
+            self.host.push("board-merge")
 
     def import_confirmed(self, results: int) -> None:
         """An import was confirmed: its results join the board, replayed a few at a time."""

@@ -971,3 +971,32 @@ def test_the_rooms_tables_and_charts_read_the_engines_view() -> None:
     shared = room.share_text(view).split("\n")
     assert shared[0].endswith(LAST_NOV) and len(shared) == 1 + len(rows) + 4
     assert "\n".join(shared[-4:]) == sharing.picture(view["picture"])
+
+
+# -- the fast paths: what the page need not send, what need not be rewritten -------------
+
+def test_adding_the_newest_result_appends_exactly_what_a_whole_rewrite_would_write() -> None:
+    results = many(30)
+    board = tuple(entry(r, f"Friend {i % 7}", NOON + i * SECOND) for i, r in enumerate(results[:29]))
+    text = rankings.dump_board(board)
+    newest = entry(results[29], 'Jo\u00e3o "Q"', NOON + 60 * SECOND)
+    assert rankings.appended(board, text, newest) == rankings.dump_board(board + (newest,))
+    older = entry(results[29], "Ana", NOON - SECOND)  # the clock went back: the union decides
+    assert rankings.appended(board, text, older) is None
+    assert rankings.appended(board, " " + text, newest) is None, "not the engine's own text"
+    assert rankings.appended((), rankings.dump_board(()), newest) == rankings.dump_board((newest,))
+
+
+def test_a_board_the_engine_knows_is_not_sent_again_and_still_exported_whole() -> None:
+    results = many(3)
+    player = engine()
+    text = rankings.dump_board(entry(r, "Ana", NOON + i) for i, r in enumerate(results))
+    first = player.rankings(text, "", "", "")
+    assert first["save"] == "" and len(first["rows"]) >= 1
+    again = player.rankings(rankings.KNOWN, "", "", "")
+    assert again["rows"] == first["rows"] and again["save"] == ""
+    exported = json.loads(player.export_all({}, None, None, None, rankings.KNOWN)["text"])
+    assert [e["code"] for e in exported["rankings"]["results"]] == [r.code for r in results]
+    fresh = engine()
+    nothing = fresh.rankings(rankings.KNOWN, "", "", "")
+    assert nothing["rows"] == [], "an engine that read nothing knows nothing"

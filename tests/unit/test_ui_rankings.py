@@ -547,7 +547,11 @@ def test_the_season_chart_draws_the_numbers_of_its_table() -> None:
         assert drawn == from_table, (drawn, from_table)
     assert "mine" in dict(lines[1][1])["class"] and "mine" not in dict(lines[0][1])["class"]
     dots = [s for s in shapes if s[0] == "circle"]
-    assert len(dots) == sum(len(player["scores"]) for player in data["series"])
+    assert dots == [], "every day here has a day played beside it: the lines reach them all"
+    alone = charts.season_chart([{"name": "Ana", "mine": False, "scores": [[3, 40], [4, 80], [9, 20]]}],
+                                "2026-11")
+    assert [dict(s[1])["cx"] for s in alone if s[0] == "circle"] == [charts.season_chart(
+        [{"name": "Ana", "mine": False, "scores": [[9, 20]]}], "2026-11")[-1][1][1][1]], "day 9 alone: a dot"
     assert table[0] == ["2026-11-28", "8000", ""], "a day a player missed is an empty cell"
     assert charts.season_chart([], "2026-11") == []
 
