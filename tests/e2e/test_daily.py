@@ -101,6 +101,7 @@ def test_undo_is_unavailable_on_the_daily_board(game: GamePage) -> None:
 def test_a_shared_daily_result_verifies_in_a_fresh_context_and_an_altered_one_is_refused(
         open_game: OpenGame) -> None:
     player = open_game(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
+    player.prepare_storage({positions.SETTINGS_KEY: positions.settings_text(name="Jo\u00e3o B.")})
     open_daily(player)
     end = play_to_the_end(player)
     player.poll("the game-over dialog", lambda: player.dialog_open("over"))
@@ -110,12 +111,14 @@ def test_a_shared_daily_result_verifies_in_a_fresh_context_and_an_altered_one_is
     best_tile = max(max(row) for row in positions.parse_board(board))
 
     assert "?" not in link  # the page itself: its options (?engine=…) are not shared
-    code = link.split("#replay=")[1]
+    assert link.endswith("&name=Jo%C3%A3o%20B."), "the player's name travels after the code"
+    code = link.split("#replay=")[1].split("&")[0]
     friend = open_game(viewport=DESKTOP)
-    friend.page.goto(friend.address() + "#replay=" + code)
+    friend.page.goto(friend.address() + "#replay=" + link.split("#replay=")[1])
     friend.wait_ready()
     said = verdict(friend, "verified")
     assert said.startswith("Verified") and f"score {score:,}" in said
+    assert "Shared as Jo\u00e3o B.: the name is the sender's own claim" in said
     assert f"best tile {best_tile}" in said and f"{moves:,} moves" in said
     assert friend.state()["mode"] == "classic"  # nothing was stored or switched
     assert friend.evaluate("() => localStorage.getItem('py2048:daily')") is None

@@ -257,7 +257,7 @@ def test_the_speed_is_a_setting_kept_with_the_others(open_game: OpenGame) -> Non
     game.choose_setting("autoplay", "max")
     key = json.dumps(positions.SETTINGS_KEY)
     stored = json.loads(str(game.evaluate(f"() => localStorage.getItem({key})")))
-    assert stored["autoplay"] == "max" and stored["version"] == 3
+    assert stored["autoplay"] == "max" and stored["version"] == 4
     game.page.reload()
     game.wait_ready()
     assert game.page.locator("#set-autoplay").input_value() == "max"

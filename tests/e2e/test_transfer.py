@@ -108,7 +108,7 @@ def test_an_invalid_file_is_refused_with_a_reason_and_nothing_changes(
         assert storage(game) == before, name
         game.page.evaluate("() => { document.getElementById('notice').textContent = ''; }")
     big = tmp_path / "big.json"
-    big.write_text(" " * 2_100_000)
+    big.write_text(" " * 5_100_000)
     import_file(game, big)
     game.poll("the refusal of a huge file", lambda: "too big" in game.notice()[1])
     assert storage(game) == before

@@ -3,8 +3,9 @@
     .venv/bin/python -m tests.engines.screens OUT [ENGINE ...]
 
 For each engine (default: all three), a desktop (1280×800) and a phone (390×844), light
-and dark: the board of a game under way, and the Settings sheet open over it. The files
-are OUT/<engine>-<desktop|phone>-<light|dark>-<board|settings>.png.
+and dark: the board of a game under way, the Settings sheet open over it, and Rankings
+with a few friends' results. The files are
+OUT/<engine>-<desktop|phone>-<light|dark>-<board|settings|rankings>.png.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 from tests.browser import launch_chromium, serve
-from tests.e2e import positions
+from tests.e2e import friends, positions
 from tests.engines.pages import ENGINES, EnginePage, display, start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,6 +29,9 @@ BOARD = positions.board_of([
     [2, 0, 0, 4],
 ])
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
+FRIENDS_BOARD = friends.board_text([(friends.code(date, seed), name) for seed, (date, name) in enumerate([
+    ("2026-11-30", "Ana"), ("2026-11-30", "Bo"), ("2026-11-30", "Jo\u00e3o Pedro"), ("2026-11-30", "Cy"),
+    ("2026-11-29", "Ana"), ("2026-11-29", "Bo"), ("2026-11-28", "Ana"), ("2026-11-30", "ana")])])
 
 
 def shoot(page: EnginePage, url: str, out: Path) -> list[Path]:
@@ -40,6 +44,7 @@ def shoot(page: EnginePage, url: str, out: Path) -> list[Path]:
                 positions.game_key(4): positions.game_text(BOARD),
                 positions.BEST_KEY: positions.best_text(20000),
                 positions.SETTINGS_KEY: positions.settings_text(theme=theme),
+                friends.RANKINGS_KEY: FRIENDS_BOARD,
             })
             page.goto(url)
             page.wait_ready()
@@ -49,7 +54,11 @@ def shoot(page: EnginePage, url: str, out: Path) -> list[Path]:
             page.click("#settings")
             time.sleep(0.5)
             page.screenshot(out / f"{name}-settings.png")
-            taken += [out / f"{name}-board.png", out / f"{name}-settings.png"]
+            page.click("[data-action='close-settings']")
+            page.click("#rankings")
+            time.sleep(1.0)
+            page.screenshot(out / f"{name}-rankings.png")
+            taken += [out / f"{name}-{shot}.png" for shot in ("board", "settings", "rankings")]
     return taken
 
 
