@@ -150,7 +150,8 @@ class Rankings:
 
     def __init__(self, host: "Any") -> None:
         self.host = host
-        self.data: "dict[str, Any] | None" = None  # the engine's last view
+        self.data: "dict[str, Any] | None" = None  # the engine's last view (and its picture)
+        self.last: "dict[str, Any] | None" = None  # that view as the engine answered it
         self.day = ""  # asked for ("": the newest)
         self.season = ""
         self.adding = ""  # the name the verified result is being added under
@@ -231,15 +232,18 @@ class Rankings:
 
     def warm(self) -> None:
         """The page is idle after the engine has started: if a board is stored, the
-        engine reads and checks it now (`board_merge`), so that opening Rankings later
-        finds it read (a board of a thousand results takes the engine's worker about a
-        tenth of a second to check). Not while the player is playing: then later."""
+        engine reads and checks it now and the dialog is filled, closed, so that
+        opening Rankings later shows it at once (a board of a thousand results takes
+        the engine's worker about a tenth of a second to check, and the page as long
+        to lay out). Opening it asks again, and redraws only what changed meanwhile.
+        Not while the player is playing: then later."""
         if self.data is not None or not self.host.board_stored():
             return
         if self.host.busy():
             self.host.later_warm()
         else:
-            self.host.push("board-merge")
+            self.day = self.season = ""
+            self.host.push("rankings")
 
     def import_confirmed(self, results: int) -> None:
         """An import was confirmed: its results join the board, replayed a few at a time."""
@@ -254,7 +258,10 @@ class Rankings:
         if reply.get("stored") is False:
             self.host.storage_failed()
         if kind == "rankings":
-            self.data = reply
+            if reply == self.last:  # asked again on opening: the dialog shows it already
+                return
+            self.last = reply
+            self.data = dict(reply)
             self.show(reply)
             if reply["rows"]:  # the winner's board for the shared text: a replay, after this
                 self.host.push("board-picture")

@@ -22,7 +22,8 @@ from tests.e2e.positions import KEYS_BOARD, OVER_BOARD
 
 ROOT = Path(__file__).resolve().parents[2]
 # The controls of the page at rest, in Tab order (Undo once there is a move to undo).
-TAB_ORDER = ["new-game", "undo", "stats", "rankings", "settings", "help", "hint", "autoplay", "daily", "board"]
+TAB_ORDER = ["new-game", "undo", "stats", "rankings", "settings", "help", "hint", "autoplay", "daily",
+             "board"]
 # Left, up and right change nothing on this board; down does.
 STUCK_BOARD = positions.board_of([
     [2, 4, 8, 16],

@@ -147,6 +147,19 @@ class FakeHost:
     def storage_failed(self) -> None:
         self.failed += 1
 
+    stored = True  # a board is in storage
+    playing = False  # the player is playing (the engine's worker is wanted)
+    retries = 0
+
+    def board_stored(self) -> bool:
+        return self.stored
+
+    def busy(self) -> bool:
+        return self.playing
+
+    def later_warm(self) -> None:
+        self.retries += 1
+
 
 def shown(data: "dict[str, Any] | None" = None) -> "tuple[FakeHost, rankings.Rankings]":
     """The room with the dialog open, showing `data`."""
@@ -617,3 +630,26 @@ def test_the_daily_share_text_carries_the_named_link() -> None:
     assert replays.game_share_text(state, 0, ADDRESS, "Ana Bo") == replays.share_text(
         state, ADDRESS, sharing.picture(BOARD), "", "Ana Bo")
     assert "&name=" not in replays.share_text(state, ADDRESS, "PICTURE")
+
+
+def test_an_idle_page_fills_the_closed_dialog_once_and_an_opening_redraws_nothing_unchanged() -> None:
+    host = FakeHost()
+    room = rankings.Rankings(host)
+    host.playing = True
+    room.warm()
+    assert host.queue == [] and host.retries == 1, "not while the player plays: later"
+    host.playing = False
+    room.warm()
+    assert host.queue == ["rankings"] and room.call("rankings")[2:4] == ["", ""]
+    data = view_data()
+    room.answer(dict(data))
+    assert host.view.rows["day-rows"], "drawn into the closed dialog"
+    host.view.rows = {}
+    room.warm()
+    assert host.queue == ["rankings", "board-picture"], "filled once: no second reading"
+    room.answer(dict(data))  # asked again on opening, nothing changed meanwhile
+    assert host.view.rows == {}, "the same view is not drawn again"
+    host.stored = False
+    other = rankings.Rankings(host)
+    other.warm()
+    assert host.queue == ["rankings", "board-picture"], "no board stored: nothing to read"
