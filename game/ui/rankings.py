@@ -295,8 +295,8 @@ class Rankings:
         view = self.host.view
         rows = day_rows(data)
         view.set_texts([
-            ("day-title", text.say("rankings_day_title", date=data["day"])),
-            ("season-title", text.say("rankings_season_title", season=data["season"])),
+            ("day-date", data["day"]),  # under "Daily board" (the dates are never split)
+            ("season-date", data["season"]),
             ("season-place", place_sentence(data.get("place"))),
             ("rankings-total", text.say("rankings_count", n=text.number(data.get("total", 0)))),
         ])

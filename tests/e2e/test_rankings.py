@@ -148,7 +148,7 @@ def test_seasons_are_calendar_months_and_the_chart_holds_the_tables_numbers(open
     game.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
     game.start()
     open_rankings(game)
-    assert text_of(game, "season-title") == "Season 2026-12"
+    assert text_of(game, "season-date") == "2026-12"
     december = {row[1]: row for row in rows(game, "season-rows")}
     bo = [friends.numbers(results[2][0]).score, friends.numbers(results[3][0]).score]
     assert december["Bo"][2] == "2" and december["Bo"][3] == f"{sum(bo):,}"
@@ -163,8 +163,8 @@ def test_seasons_are_calendar_months_and_the_chart_holds_the_tables_numbers(open
         listed = {row[0]: row[column] for row in table if row[column]}
         assert drawn == listed, (head, values, table)
     game.click("#season-prev")
-    game.poll("the earlier season", lambda: text_of(game, "season-title") == "Season 2026-11")
-    assert text_of(game, "day-title") == f"Daily board of {DAY}"
+    game.poll("the earlier season", lambda: text_of(game, "season-date") == "2026-11")
+    assert text_of(game, "day-date") == DAY
     assert [row[1] for row in rows(game, "season-rows")] == ["Ana"]
     assert game.evaluate(
         "() => document.getElementById('season-prev').getAttribute('aria-disabled')") == "true"
@@ -279,10 +279,10 @@ def test_rankings_are_usable_by_keyboard_and_axe_finds_nothing(open_game: OpenGa
     game.page.focus("#rankings")
     game.page.keyboard.press("Enter")
     game.poll("the rankings", lambda: game.dialog_open("rankings") and bool(rows(game, "day-rows")))
-    assert text_of(game, "day-title") == f"Daily board of {NEXT_DAY}"
+    assert text_of(game, "day-date") == NEXT_DAY
     game.page.focus("#day-prev")
     game.page.keyboard.press("Enter")
-    game.poll("the earlier day", lambda: text_of(game, "day-title") == f"Daily board of {DAY}")
+    game.poll("the earlier day", lambda: text_of(game, "day-date") == DAY)
     assert game.evaluate("() => document.activeElement.id") == "day-prev", "focus stays on the control"
     game.page.evaluate(AXE.read_text(encoding="utf-8"))
     found: list[str] = []

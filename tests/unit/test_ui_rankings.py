@@ -223,8 +223,8 @@ def test_the_dialog_shows_the_days_board_the_season_and_marks_your_rows() -> Non
     host, _ = shown()
     view = host.view
     assert view.opened == ["rankings"]
-    assert view.texts["day-title"] == "Daily board of 2026-11-30"
-    assert view.texts["season-title"] == "Season 2026-11"
+    assert view.texts["day-date"] == "2026-11-30"
+    assert view.texts["season-date"] == "2026-11"
     assert view.texts["season-place"] == "You are #2 of 2 this season."
     assert view.texts["rankings-total"] == text.say("rankings_count", n="9")
     assert view.rows["day-rows"] == rankings.day_rows(view_data())
