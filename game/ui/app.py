@@ -21,13 +21,13 @@ from game.ui import (
     clock,
     device,
     early,
+    friends,
     gestures,
     handover,
     keeping,
     keys,
     memory,
     preferences,
-    rankings,
     replays,
     sharing,
     statistics,
@@ -37,7 +37,7 @@ from game.ui import (
     turns,
     waiting,
 )
-from game.ui.store import BEST, PREFIX, RANKINGS, SETTINGS, STATS, Store, game_key
+from game.ui.store import BEST, PREFIX, SETTINGS, STATS, Store, game_key
 from game.ui.view import View
 
 TYPE_CHECKING = False
@@ -45,15 +45,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 NOTICE_MS = 8000
-WARM_AFTER_MS = 2000  # after the engine's start, and after input, before reading the board
 # Dialogs in front of the board that make a move key do nothing (it still counts as
 # handled). The win and game-over dialogs are not here: the game answers those moves.
 BLOCKING = ("confirm", "help", "settings", "stats", "import", "replay", "rankings")
 # Engine answers that are not a game reply: each has its own room.
 SIDE_REPLIES = ("statistics", "export", "import", "verify", "watch", "watch_move", "rankings", "board_add",
                 "board_merge", "board_import", "board_picture")
-# The friends' board's queue actions (game/ui/rankings.py says what each asks).
-BOARD_ACTIONS = ("rankings", "board-add", "board-merge", "board-import", "board-picture")
 # Actions that are one engine call: with the game clock, without, another tab's document.
 TIMED = {"undo": "undo", "keep": "keep_playing", "clock": "set_clock"}
 UNTIMED = {"watch-step": "watch_step", "resume": "resume"}
@@ -88,9 +85,7 @@ class App:
         self.shown_save: "str | None" = None  # the game document of the board on screen
         self.milestones: "list[str] | None" = None  # from the engine's replies
         self.summary: "dict[str, Any] | None" = None  # the statistics on show
-        self.import_text = ""  # a chosen file's text, quoted, until the engine judged it
-        self.import_parts: "dict[str, Any] | None" = None  # what a confirmed import stores
-        self.import_results = 0  # the friends' board results in that import
+        self.imports = transfer.Imports(self)  # a file chosen for Import, judged, confirmed
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
         self.unread: "list[str]" = []  # reading keys pressed before the strings were in
@@ -114,11 +109,8 @@ class App:
         self.replays = replays.Replays(self)
         self.on_watch_due = self.proxy(self.replays.due)
         # Your friends' board (its room; the engine keeps it, assets/boot.js stores it).
-        self.ranks = rankings.Rankings(self)
-        self.board_warned = False
-        self.on_warm = self.proxy(self.ranks.warm)
-        self.on_warm_later = self.proxy(self.warm_when_idle)
-        self.last_input = 0.0  # performance.now() of the player's last key or swipe
+        self.friends = friends.Friends(self)
+        self.ranks = self.friends.room
 
     # -- start -------------------------------------------------------------------------
 
@@ -249,7 +241,7 @@ class App:
             reply["kind"] = "handover"
         self.judged(reply, handover.refusal(reply))
         self.view.set_attributes((("data-engine", self.boot_kind),))
-        self.later_warm()
+        self.friends.later_warm()
         for action in self.waiting.release():
             if action == "hint":
                 self.pilot.hint()
@@ -361,15 +353,15 @@ class App:
             return ask("set_undo_depth", self.prefs.values["undo"])
         elif action == "statistics":
             size = int(self.view.value_of("stats-size"))
-            return self.board_call("statistics", size, "@board", self.own_name())
+            return friends.carry("statistics", size, "@board", self.friends.own_name())
         elif action == "export":
             names = [game_key(size) for size in transfer.SIZES] + [BEST, STATS, SETTINGS]
             stored = [self.store.read(name) or "" for name in names]
-            return self.board_call(*(["export_all"] + stored + ["@board"]))
+            return friends.carry(*(["export_all"] + stored + ["@board"]))
         elif action == "check-import":
-            return self.board_call("check_import", self.import_text)
-        elif action in BOARD_ACTIONS:
-            return self.board_call(*self.ranks.call(action))
+            return friends.carry("check_import", self.imports.file)
+        elif action in friends.ACTIONS:
+            return self.friends.begin(action)
         elif action == "import":
             return self.replace_all()
         return None
@@ -395,8 +387,7 @@ class App:
 
     def replace_all(self) -> "Any":
         """A confirmed import: store every part of the file, then play its game."""
-        parts = self.import_parts
-        self.import_parts = None
+        parts = self.imports.take()
         if parts is None:
             return None
         stored = transfer.store_all(self.store, parts)
@@ -405,7 +396,7 @@ class App:
         self.apply_look()
         self.show_settings()
         self.notify(text.say("imported") if stored else text.say("no_storage"))
-        self.ranks.import_confirmed(self.import_results)
+        self.ranks.import_confirmed(self.imports.results)
         return self.switch(int(self.prefs.values["size"]))
 
     def took(self, reply: "dict[str, Any]") -> None:
@@ -558,13 +549,7 @@ class App:
         elif kind in ("rankings", "board_add", "board_merge", "board_import", "board_picture"):
             self.ranks.answer(reply)
         elif kind == "import":
-            if not reply["ok"]:
-                self.notify(text.say("import_invalid", reason=reply["error"]))
-                return
-            self.import_parts = reply["parts"]
-            self.import_results = int(reply["summary"].get("results", 0))
-            self.view.set_items("import-list", transfer.summary_lines(reply["summary"], self.offset))
-            self.view.open_dialog("import")
+            self.imports.judged(reply, self.offset)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -690,7 +675,7 @@ class App:
         over_or_won = self.view.is_open("over") or self.view.is_open("win")
         queued = keys.queued(action, self.replays.watching, blocked, over_or_won)
         if queued:
-            self.last_input = now()
+            self.friends.played()
             self.push(queued)
         return action
 
@@ -729,7 +714,7 @@ class App:
     def on_pointerup(self, event: "Any") -> None:
         direction = self.tracker.up(int(event.pointerId), float(event.clientX), float(event.clientY))
         if direction:
-            self.last_input = now()
+            self.friends.played()
             self.pilot.stop()
             self.push("noop" if self.blocked() or self.replays.watching else direction)
 
@@ -763,7 +748,7 @@ class App:
             if action:
                 self.push(action)
             if name == "cancel-import":
-                self.import_parts = None
+                self.imports.take()
         elif name == "#settings":
             self.show_settings()
             self.view.open_dialog("settings")
@@ -773,7 +758,7 @@ class App:
             self.push("statistics")
         elif name == "share" and self.state:
             address = str(js.window.location.href).split("#")[0]
-            self.share(replays.game_share_text(self.state, self.elapsed(), address, self.own_name()))
+            self.share(replays.game_share_text(self.state, self.elapsed(), address, self.friends.own_name()))
         elif name == "#daily":
             self.push("clock")
             self.push("mode")  # which board it switches to is judged when it runs
@@ -788,40 +773,6 @@ class App:
                 self.keep("hint")
             else:
                 self.pilot.hint()
-
-    # -- the rankings' host (game/ui/rankings.py) ---------------------------------------
-
-    def board_call(self, *args: "Any") -> "Any":
-        """An engine call that carries the stored board or the chosen file: assets/boot.js
-        puts them in and stores the board the engine answers, so neither crosses here."""
-        return js.window.py2048Board.call(*args)
-
-    def board_stored(self) -> bool:
-        return bool(self.store.differs(RANKINGS, None))
-
-    def busy(self) -> bool:
-        """Input is being played, or was a moment ago: the engine's worker is wanted."""
-        return bool(self.turns.busy or self.turns.queue or self.pilot.running
-                    or now() - self.last_input < WARM_AFTER_MS)
-
-    def later_warm(self) -> None:
-        js.setTimeout(self.on_warm_later, WARM_AFTER_MS)
-
-    def warm_when_idle(self) -> None:
-        js.window.py2048Idle(self.on_warm)
-
-    def own_name(self) -> str:
-        return str(self.prefs.values.get("name") or "")
-
-    def field(self, element_id: str) -> str:
-        return self.view.value_of(element_id)
-
-    def storage_failed(self) -> None:
-        """The board could not be stored (storage full or refused): said once; the
-        engine keeps it for as long as the page is open."""
-        if not self.board_warned:
-            self.board_warned = True
-            self.notify(text.say("board_not_kept"))
 
     # -- the replays' host (game/ui/replays.py) -----------------------------------------
 
@@ -862,31 +813,13 @@ class App:
         else:
             name = str(target.getAttribute("data-setting") or "")
             if name == "name":
-                self.name_changed(str(target.value))
+                if self.prefs.typed_name(self.view, str(target.value)):
+                    self.ranks.refresh()
             elif name and self.prefs.change(name, str(target.value)):
                 self.setting_changed(name, True)
 
-    def name_changed(self, raw: str) -> None:
-        """The name field: kept tidy, or why it cannot be kept (the last good one stays)."""
-        name, problem = rankings.name_problem(raw)
-        self.view.set_text("name-problem", problem)
-        self.view.set_hidden("name-problem", not problem)
-        if not problem:
-            self.view.set_value("set-name", name)
-            if self.prefs.change("name", name):
-                self.ranks.refresh()
-
     def file_read(self, answer: "Any") -> None:
-        """The chosen file is read: "@file" (assets/boot.js keeps its text for the
-        engine), or why it could not be."""
-        read = str(answer)
-        if read.startswith("!"):
-            message = transfer.read_failure(read)
-            if message:
-                self.notify(message)
-            return
-        self.import_text = read
-        self.push("check-import")
+        self.imports.read(str(answer))
 
     def on_win_cancel(self, event: "Any") -> None:
         """Escape on the win dialog means "Keep playing": the board must not stay locked."""

@@ -108,6 +108,19 @@ class Preferences:
         self.save()
         return True
 
+    def typed_name(self, view: "Any", raw: str) -> bool:
+        """The name field (Settings): kept tidy, or the reason it cannot be kept shown
+        beside it (the last good name stays). Whether the name changed."""
+        name = names.tidy(raw)
+        problem = names.problem(name)
+        said = text.say("name_" + problem, n=names.MAX_NAME) if problem else ""
+        view.set_text("name-problem", said)
+        view.set_hidden("name-problem", not problem)
+        if problem:
+            return False
+        view.set_value("set-name", name)
+        return self.change("name", name)
+
     def save(self) -> bool:
         return bool(self.store.write(SETTINGS, schema.dump_settings(self.values)))
 

@@ -62,6 +62,43 @@ def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str 
     return lines
 
 
+class Imports:
+    """An import under way: the chosen file (kept for the engine by assets/boot.js, which
+    answers "@file"), the engine's judgement of it, and the player's confirmation. The
+    host (game/ui/app.py) provides `notify`, `push` and `view`."""
+
+    def __init__(self, host: "Any") -> None:
+        self.host = host
+        self.file = ""  # "@file" once a chosen file is read, until the engine judged it
+        self.parts: "dict[str, Any] | None" = None  # what a confirmed import stores
+        self.results = 0  # the friends' board results in it (replayed once confirmed)
+
+    def read(self, answer: str) -> None:
+        """The file guard's answer: the file is read (the engine judges it next), or why not."""
+        if answer.startswith("!"):
+            message = read_failure(answer)
+            if message:
+                self.host.notify(message)
+            return
+        self.file = answer
+        self.host.push("check-import")
+
+    def judged(self, reply: "dict[str, Any]", offset_minutes: int = 0) -> None:
+        """The engine's `check_import`: the confirmation dialog, or why it cannot be imported."""
+        if not reply["ok"]:
+            self.host.notify(text.say("import_invalid", reason=reply["error"]))
+            return
+        self.parts = reply["parts"]
+        self.results = int(reply["summary"].get("results", 0))
+        self.host.view.set_items("import-list", summary_lines(reply["summary"], offset_minutes))
+        self.host.view.open_dialog("import")
+
+    def take(self) -> "dict[str, Any] | None":
+        """The parts to store, once (confirmed), or None (cancelled, or nothing judged)."""
+        parts, self.parts = self.parts, None
+        return parts
+
+
 def store_all(store: "Any", parts: "dict[str, Any]") -> bool:
     """Replace every stored document with the import's (a size without a game in the
     file loses its game here: the file is the whole state). True when all was written."""
