@@ -214,6 +214,12 @@ def check_imported(value: object) -> list[Entry]:
     return list(_results(value["results"], sealed=False, strict=True).entries)
 
 
+def _room(entry: Entry) -> int:
+    """The most characters the entry's JSON can take in the document (`MAX_TEXT`)."""
+    escaped = entry.name.count('"') + entry.name.count("\\")  # written twice as long in JSON
+    return len(entry.code) + len(entry.name.encode("utf-8")) + escaped + 110
+
+
 def union(*groups: Iterable[Entry]) -> tuple[Entry, ...]:
     """Every result of the groups once (by code: the one added first), capped: the
     newest `MAX_RESULTS` by when they were added, then as many as fit in `MAX_TEXT`.
@@ -228,8 +234,7 @@ def union(*groups: Iterable[Entry]) -> tuple[Entry, ...]:
     room = MAX_TEXT - 64
     kept = []
     for entry in newest:
-        escaped = entry.name.count('"') + entry.name.count("\\")  # written twice as long in JSON
-        room -= len(entry.code) + len(entry.name.encode("utf-8")) + escaped + 110  # the entry's JSON, at most
+        room -= _room(entry)
         if room < 0:
             break
         kept.append(entry)
@@ -266,8 +271,7 @@ def appended(entries: tuple[Entry, ...], text: str | None, entry: Entry) -> str 
         return None
     piece = json.dumps(_entry_document(entry), separators=(",", ":"), ensure_ascii=False)
     joined = text[:-2] + ("," if entries else "") + piece + "]}"
-    room = MAX_TEXT - 64 - sum(len(e.code) + len(e.name.encode("utf-8")) + e.name.count('"')
-                               + e.name.count("\\") + 110 for e in entries + (entry,))
+    room = MAX_TEXT - 64 - sum(_room(e) for e in entries + (entry,))
     return joined if room >= 0 else None
 
 
