@@ -57,8 +57,10 @@ is "practice", and once it is over its result "code". `verify(text)` answers {"k
 game in play again.
 
 Statistics: a game counts once, when it first ends (a move leaves no move) or when a
-new game replaces it after at least one move; the game document then says `counted`,
-so undoing the last move and ending again does not count it twice. Milestones are
+new game replaces it after at least one move. The statistics remember which games they
+counted (game/stats.py), so a game is never counted twice, whichever document reached
+storage; the game document says `counted` too, so undoing the last move and ending
+again does not count it twice. Milestones are
 reached during play (a 2048 tile counts at once, not when the game ends).
 
 Revisions: every game document carries a `revision` that rises by one each time the
@@ -151,6 +153,12 @@ class Handed:
     def count(self, game: Session) -> None:
         self.games.append(game.copy())
 
+    def counted(self, game: Session) -> bool:
+        if game.daily is not None:
+            return self.has_result(game.daily.date)
+        mine = [g.game_id for g in self.games if g.daily is None]
+        return self.engine.counted(game) or (bool(game.game_id) and game.game_id in mine)
+
     def has_result(self, date: str) -> bool:
         return self.engine.has_result(date) or any(
             g.daily is not None and not g.practice and g.daily.date == date for g in self.games)
@@ -235,6 +243,13 @@ class Engine:
         elif not game.practice:
             self._record_daily(game)
 
+    def counted(self, game: Session) -> bool:
+        """Whether the statistics hold `game` already: a normal game by its identity, a
+        daily try by its day's result (a day has one, whichever try made it)."""
+        if game.daily is None:
+            return stats.counted(self.stats, game.size, game.game_id)
+        return self.has_result(game.daily.date)
+
     def has_result(self, date: str) -> bool:
         return stats.daily_result(self.stats, date) is not None
 
@@ -310,7 +325,7 @@ class Engine:
         position = session.position
         tile = rules.max_tile(position.board)
         result = stats.Result(position.score, tile, position.moves, session.clock_ms, self.wall(),
-                              position.won)
+                              position.won, session.game_id)
         self.stats = stats.record(self.stats, session.size, result)
         self.stats, _ = stats.reach(self.stats, session.size, tile, position.won)
 

@@ -8,8 +8,11 @@ steps through this very code, so the revision, the best, whether a game was coun
 whether a daily try is practice come out the same on both sides, by construction.
 
 What only one side does comes in through a `Tally`: the engine keeps the statistics (a
-game due to count is recorded, a day's result is in them); the page knows only which
-days already have a result (from the stored statistics) and which ended in front of it.
+game due to count is recorded, a day's result is in them); the page knows only what the
+stored statistics say (which games and days were counted) and what ended in front of it.
+Whether a game was counted is the statistics' to say (they remember the games they
+counted: game/stats.py): a game they already hold is never counted again, whatever its
+own document's `counted` says, so no order of writes can count a game twice.
 
 A step replayed with its spawn given (`move(..., spawn=...)`) is judged first: `Refused`
 says why it cannot be a move of this game, and nothing has changed then.
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
         """What the engine keeps and the page does not: the statistics."""
 
         def count(self, game: Session) -> None: ...
+        def counted(self, game: Session) -> bool: ...
         def has_result(self, date: str) -> bool: ...
         def day_best(self, date: str) -> int: ...
 
@@ -42,6 +46,11 @@ class NoTally:
 
     def count(self, game: "Session") -> None:
         """`game` is due to count (session.due_to_count): it ended, or was given up."""
+
+    def counted(self, game: "Session") -> bool:
+        """Whether `game` is counted already (the statistics hold it), whatever its own
+        document says."""
+        return False
 
     def has_result(self, date: str) -> bool:
         """Whether the day `date` already has its result (a try then is practice)."""
@@ -106,8 +115,7 @@ class Play:
             loaded.best = max(loaded.best, self.bests(loaded).get(loaded.size, 0))
             self.session = loaded
             self.session.set_undo_depth(undo_depth)
-            if session.due_to_count(self.session):  # it ended, and its count was not kept
-                self._count(self.session)
+            self._count(self.session)  # if it ended, and its count was not kept
             self.raise_best()
             return ()
         self.session, spawns = self._fresh(size, undo_depth, today, revision, start)
@@ -156,8 +164,7 @@ class Play:
         suited them), and any try after the result is practice."""
         old = self.session
         today = self.day() if old.daily is not None else ""  # first: a refusal changes nothing
-        if session.due_to_count(old, giving_up=True):
-            self._count(old)
+        self._count(old, giving_up=True)
         revision = session.next_revision(old.revision)
         if old.daily is not None:
             if old.daily.date != today:
@@ -168,8 +175,13 @@ class Play:
         self.raise_best()
         return spawns
 
-    def _count(self, game: "Session") -> None:
-        self.tally.count(game)
+    def _count(self, game: "Session", giving_up: bool = False) -> None:
+        """Count `game` if it is due (session.due_to_count) and the tally has not counted
+        it already; it is `counted` from then on either way."""
+        if not session.due_to_count(game, giving_up):
+            return
+        if not self.tally.counted(game):
+            self.tally.count(game)
         game.counted = True
 
     # -- moves -------------------------------------------------------------------------
@@ -188,8 +200,7 @@ class Play:
         """After a move attempt: the game counts if it has ended (once: `counted` stays
         through undo; a stored game that ended uncounted counts at the next attempt),
         and the best rises with the score."""
-        if session.due_to_count(self.session):
-            self._count(self.session)
+        self._count(self.session)
         self.raise_best()
 
     def undo(self, clock_ms: "int | None" = None) -> bool:

@@ -24,12 +24,12 @@ from typing import Any, TypeVar
 
 from game import daily, record, replay, rules
 from game.rules import Board
-from game.session import MAX_REVISION, UNDO_DEPTHS, Position, Session
+from game.session import MAX_REVISION, UNDO_DEPTHS, Position, Session, is_identity, text_identity
 
 GAME_FORMAT = "py2048-game"
 BEST_FORMAT = "py2048-best"
-GAME_VERSION = 4  # what dump_game writes: version 3 plus "daily", "practice" and "record"
-GAME_VERSIONS = (1, 2, 3, 4)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
+GAME_VERSION = 5  # what dump_game writes: version 4 plus "game", the game's identity
+GAME_VERSIONS = (1, 2, 3, 4, 5)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
 BEST_VERSION = 1
 __all__ = ["MAX_REVISION"]  # (game/session.py: the largest integer a JavaScript number holds exactly)
 MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
@@ -43,7 +43,8 @@ _GAME_KEYS = frozenset(
 )
 _GAME_KEYS_BY_VERSION = {
     1: _GAME_KEYS, 2: _GAME_KEYS | {"revision"}, 3: _GAME_KEYS | {"revision", "counted"},
-    4: _GAME_KEYS | {"revision", "counted", "daily", "practice", "record"}}
+    4: _GAME_KEYS | {"revision", "counted", "daily", "practice", "record"},
+    5: _GAME_KEYS | {"revision", "counted", "daily", "practice", "record", "game"}}
 _POSITION_KEYS = frozenset({"board", "score", "moves", "won"})
 _BEST_KEYS = frozenset({"format", "version", "best"})
 SIZE_KEYS = {str(size): size for size in rules.SIZES}
@@ -250,6 +251,7 @@ def game_document(session: Session) -> dict[str, Any]:
         "daily": session.daily.date if session.daily else None,
         "practice": session.practice,
         "record": session.record,
+        "game": session.game_id,
     }
 
 
@@ -267,13 +269,18 @@ def load_game(
     and a game under the wrong size's name was not written by this engine.
     Version 1 documents (written before games had a revision) read as revision 0, and
     versions 1 and 2 (written before statistics) as not counted, under the same rules
-    otherwise.
+    otherwise. A game of version 4 or older has no identity stored (nor one written by a
+    session made without one, "": a test's): it takes its text's
+    (`session.text_identity`), the same at every load of that text.
     """
     data = parse_document(text, GAME_FORMAT, GAME_VERSIONS)
     if set(data) != _GAME_KEYS_BY_VERSION[data["version"]]:
         raise SaveError("game has the wrong fields")
     revision = int_in(data["revision"], "revision", 0, MAX_REVISION) if "revision" in data else 0
     counted = bool_of(data["counted"], "counted") if "counted" in data else False
+    game_id = data.get("game") or text_identity(str(text))
+    if not is_identity(game_id):
+        raise SaveError("game identity is not one")
     found = data["size"]
     if not is_int(found) or found not in rules.SIZES:
         raise SaveError("unsupported board size")
@@ -312,6 +319,7 @@ def load_game(
         daily=day,
         practice=practice,
         record=kept,
+        game_id=game_id,
     )
 
 

@@ -9,6 +9,8 @@ It also holds the two rules of a game's document that both sides apply to every 
 the revision (`settle`), and when a game is due to be counted (`due_to_count`).
 """
 
+import binascii
+import hashlib
 from collections import namedtuple
 
 from game import chance, rules
@@ -69,6 +71,36 @@ UNDO_DEPTHS: "tuple[int, ...]" = (1, 5)
 # and a 4×4 game does not get far past this without a 32768 tile.
 RECORD_LIMIT = 10000
 MAX_REVISION = (1 << 53) - 1  # the largest integer a JavaScript number holds exactly
+IDENTITY_DIGITS = 16  # hex digits of a game's identity (`identity`)
+
+
+def _digest(text: str) -> str:
+    return binascii.hexlify(hashlib.sha256(text.encode("utf-8")).digest()).decode()[:IDENTITY_DIGITS]
+
+
+def identity(size: int, revision: int, spawns: "tuple[Spawned, ...]") -> str:
+    """Which game this is, from its birth: its size, the revision it began with and its
+    two start tiles. The statistics remember the identities of the games they counted
+    (game/stats.py), so that a game counts once whatever order its document and the
+    statistics reach storage in. The page and the engine compute it alike from the same
+    steps, with no random draw of its own. Two games of one size born at the same
+    revision with the same tiles share it; only tabs that each began a new game from the
+    same game at once can make them, and storage then keeps one of the two."""
+    tiles = ";".join("%d,%d,%d" % (s.cell[0], s.cell[1], s.value) for s in spawns)
+    return _digest("game:%d:%d:%s" % (size, revision, tiles))
+
+
+def is_identity(value: object) -> bool:
+    """Whether `value` is a game's identity as stored: `IDENTITY_DIGITS` lowercase hex digits."""
+    if not isinstance(value, str) or len(value) != IDENTITY_DIGITS:
+        return False
+    return all(c in "0123456789abcdef" for c in value)
+
+
+def text_identity(text: str) -> str:
+    """The identity of a game stored before games had one (a document of version 4 or
+    older): its stored text's, the same at every load of that text."""
+    return _digest("stored:" + text)
 
 
 def fresh(board: "Board") -> "Position":
@@ -108,14 +140,15 @@ class Session:
     stream for that move, and there is no undo (an undo would show the next spawn
     before the player commits to a move). `record` is the whole game so far, start
     tiles, moves and spawns (game/record.py), from which it can be watched again;
-    None for a game stored before records were kept.
+    None for a game stored before records were kept. `game_id` is its `identity` (""
+    for a game made without one: a test's, a solver's playout).
     """
 
     def __init__(
         self, position: "Position", source: "WordSource", best: int = 0, undo_depth: int = 1,
         history: "list[Position] | None" = None, keep_playing: bool = False, clock_ms: int = 0,
         revision: int = 0, counted: bool = False, daily: "Daily | None" = None, practice: bool = False,
-        record: "str | None" = None,
+        record: "str | None" = None, game_id: str = "",
     ) -> None:
         if undo_depth not in UNDO_DEPTHS:
             raise ValueError("undo depth must be one of %r" % (UNDO_DEPTHS,))
@@ -131,6 +164,7 @@ class Session:
         self.daily = daily
         self.practice = practice  # a daily try after the day's result: it counts nowhere
         self.record = record
+        self.game_id = game_id
 
     @classmethod
     def new(
@@ -162,14 +196,15 @@ class Session:
             board = rules.place(board, spawned.cell, spawned.value)
         start = records.start(size, [(s.cell, s.value) for s in spawns])
         return cls(fresh(board), source, best=best, undo_depth=undo_depth, revision=revision, daily=daily,
-                   practice=practice and daily is not None, record=start)
+                   practice=practice and daily is not None, record=start,
+                   game_id=identity(size, revision, spawns))
 
     def copy(self) -> "Session":
         """The same game as another object (its history a list of its own): a lookahead
         candidate is played on a copy."""
         return Session(self.position, self.source, self.best, self.undo_depth, list(self.history),
                        self.keep_playing, self.clock_ms, self.revision, self.counted, self.daily,
-                       self.practice, self.record)
+                       self.practice, self.record, self.game_id)
 
     @property
     def size(self) -> int:

@@ -17,6 +17,16 @@ version 1 or 2 document does not hold them, and that history is unknown: it read
 no recent scores, and reached counts taken from its top list alone (the only counted
 games whose tiles it knows; see `_size_entry`), so they count the games since plus those.
 
+Which games were counted travels with the numbers they were counted in (version 4):
+each size keeps the identities (game/session.py `identity`) of its newest `RECENT`
+counted games, and a game whose identity is there is never counted again, whatever
+its own document says. So the count of a game does not depend on which of the two
+documents, the statistics or the game, reached storage: a game document that could not
+be written after its count was kept (storage full) is recognised at the next load.
+Only the newest game of a size can be stored uncounted after its count: the next game
+of that size begins with a document shorter than any ended game's, whose write only
+frees room (docs/reliability.md), so fifty identities are far more than enough.
+
 The daily board (game/daily.py) keeps one result per UTC day: the first daily game
 finished that day (later tries are practice and count nowhere). The results are kept
 for a year and a day, and the codes that replay them (game/replay.py) for the newest
@@ -34,11 +44,12 @@ from typing import Any
 
 from game import daily, replay, rules, saves
 from game.saves import SaveError, int_in
+from game.session import is_identity
 from game.settings import MILESTONES
 
 FORMAT = "py2048-stats"
-VERSION = 3  # what dump_stats writes: version 2 plus each size's recent scores and reached tiles
-VERSIONS = (1, 2, 3)  # what the reads take; version 1 has no daily results, 1 and 2 no recent/reached
+VERSION = 4  # what dump_stats writes: version 3 plus each size's counted games' identities
+VERSIONS = (1, 2, 3, 4)  # what the reads take; version 1 has no daily results, 1 and 2 no recent/reached
 TOP = 10  # entries kept in each size's top list
 RECENT = 50  # scores kept in each size's recent list, the oldest dropped first
 REACHED_TILES = (256, 512, 1024, 2048, 4096, 8192)  # the tiles each size counts games reaching
@@ -52,14 +63,16 @@ DAILY_SHOWN = 10  # results the summary lists, newest first
 
 _KEYS_BY_VERSION = {1: frozenset({"format", "version", "sizes", "milestones"}),
                     2: frozenset({"format", "version", "sizes", "milestones", "daily"}),
-                    3: frozenset({"format", "version", "sizes", "milestones", "daily"})}
+                    3: frozenset({"format", "version", "sizes", "milestones", "daily"}),
+                    4: frozenset({"format", "version", "sizes", "milestones", "daily"})}
 _DAILY_KEYS = frozenset({"played", "best_streak", "results"})
 _DAILY_RESULT_KEYS = ("date", "score", "tile", "moves", "code")
 _TOP_KEYS = ("score", "tile", "moves", "ms", "date")
 _COUNT_KEYS = ("played", "won", "best_score", "best_tile", "total_score", "total_moves", "total_ms",
                "streak", "best_streak")
 _SIZE_KEYS_BY_VERSION = {1: frozenset({*_COUNT_KEYS, "top"}), 2: frozenset({*_COUNT_KEYS, "top"}),
-                         3: frozenset({*_COUNT_KEYS, "top", "recent", "reached"})}
+                         3: frozenset({*_COUNT_KEYS, "top", "recent", "reached"}),
+                         4: frozenset({*_COUNT_KEYS, "top", "recent", "reached", "games"})}
 _NOT_REACHED = (0,) * len(REACHED_TILES)
 
 
@@ -73,6 +86,7 @@ class Result:
     ms: int
     date: int  # epoch ms when the game was counted
     won: bool
+    game: str = ""  # its identity (game/session.py), "" when it has none
 
 
 @dataclass(frozen=True)
@@ -105,6 +119,7 @@ class SizeStats:
     top: tuple[TopEntry, ...] = ()
     recent: tuple[int, ...] = ()  # the newest `RECENT` counted games' scores, oldest first
     reached: tuple[int, ...] = _NOT_REACHED  # per `REACHED_TILES`: games that ended at it or above
+    games: tuple[str, ...] = ()  # the identities of the newest `RECENT` counted games, oldest first
 
 
 @dataclass(frozen=True)
@@ -185,8 +200,16 @@ def record(stats: Stats, size: int, result: Result) -> Stats:
         recent=(entry.recent + (top.score,))[-RECENT:],
         reached=tuple(_add(games, 1) if top.tile >= tile else games
                       for tile, games in zip(REACHED_TILES, entry.reached)),
+        games=(entry.games + (result.game,))[-RECENT:] if result.game not in ("",) + entry.games
+        else entry.games,
     )
     return replace(stats, sizes={**stats.sizes, size: new})
+
+
+def counted(stats: Stats, size: int, game: str) -> bool:
+    """Whether the game of this identity is among the counted games of `size` these
+    statistics remember (a game without one never is)."""
+    return bool(game) and game in stats.of(size).games
 
 
 def _ordered(milestones: set[str]) -> tuple[str, ...]:
@@ -346,6 +369,7 @@ def _size_document(entry: SizeStats) -> dict[str, Any]:
     data["top"] = [_top_document(t) for t in entry.top]
     data["recent"] = list(entry.recent)
     data["reached"] = list(entry.reached)
+    data["games"] = list(entry.games)
     return data
 
 
@@ -433,6 +457,18 @@ def _reached(value: object, entry: SizeStats) -> tuple[int, ...]:
     return reached
 
 
+def _games(value: object, entry: SizeStats) -> tuple[str, ...]:
+    """A version 4 entry's counted games' identities, or SaveError: at most the newest
+    `RECENT` of the games played, each an identity, none twice."""
+    if not isinstance(value, list) or len(value) > min(RECENT, entry.played):
+        raise SaveError("counted games are not a list of at most the games played, up to 50")
+    if not all(is_identity(game) for game in value):
+        raise SaveError("a counted game is not named by its identity")
+    if len(set(value)) != len(value):
+        raise SaveError("a counted game is listed twice")
+    return tuple(value)
+
+
 def _size_entry(value: object, size: int, version: int) -> SizeStats:
     """One size's entry in a document of `version`, or SaveError: only numbers a real
     history of counted games can produce (the checks are the laws `record` keeps).
@@ -472,6 +508,8 @@ def _size_entry(value: object, size: int, version: int) -> SizeStats:
     else:
         entry = replace(entry, recent=_recent(value["recent"], entry, size),
                         reached=_reached(value["reached"], entry))
+    if version >= 4:
+        entry = replace(entry, games=_games(value["games"], entry))
     if entry.played == 0 and entry != SizeStats():
         raise SaveError("statistics without a game played")
     return entry

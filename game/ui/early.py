@@ -37,32 +37,55 @@ if TYPE_CHECKING:
 
 
 class KnownResults:
-    """The page's `Tally` (game/play.py): which days already have their result, from
-    the stored statistics and from the daily tries that ended here. The engine counts
-    the games themselves, at the hand-over."""
+    """The page's `Tally` (game/play.py): which games and days the stored statistics
+    counted (their games' identities, their days' results) and which ended here. The
+    engine counts the games themselves, at the hand-over."""
 
     def __init__(self) -> None:
         self.scores: "dict[str, int]" = {}
+        self.games: "dict[int, list[str]]" = {}  # size -> counted games' identities
 
     def read(self, stats_text: "str | None") -> None:
-        """The daily results in the stored statistics, read leniently (their version 2
-        part `daily.results`: [{"date", "score", ...}]); anything else is no result."""
+        """What the stored statistics counted, read leniently (their version 2 part
+        `daily.results`: [{"date", "score", ...}], version 4 `sizes.<n>.games`);
+        anything else is nothing counted."""
         self.scores = {}
+        self.games = {}
         self.merge(stats_text)
 
     def merge(self, stats_text: "str | None") -> None:
-        """The results another tab stored, beside those known here."""
+        """What another tab's statistics counted, beside what is known here."""
         try:
-            results = json.loads(stats_text or "{}")["daily"]["results"]
-            for result in results:
+            data = json.loads(stats_text or "{}")
+        except Exception:  # no statistics, or none that a quick look can read
+            return
+        if not isinstance(data, dict):
+            return
+        sizes = data.get("sizes")
+        for size in (4, 5, 6):
+            try:
+                games = [game for game in sizes[str(size)]["games"] if isinstance(game, str)]
+            except Exception:  # none that a quick look can read
+                continue
+            known = self.games.setdefault(size, [])
+            known.extend(game for game in games if game not in known)
+        try:
+            for result in data["daily"]["results"]:
                 if daily.valid_date(result["date"]) and type(result["score"]) is int:
                     self.scores[result["date"]] = result["score"]
-        except Exception:  # no statistics, or none that a quick look can read
+        except Exception:  # none that a quick look can read
             return
 
     def count(self, game: "Session") -> None:
-        if game.daily is not None and not game.practice:
+        if game.daily is None:
+            self.games.setdefault(game.size, []).append(game.game_id)
+        elif not game.practice:
             self.scores[game.daily.date] = game.position.score
+
+    def counted(self, game: "Session") -> bool:
+        if game.daily is not None:
+            return self.has_result(game.daily.date)
+        return bool(game.game_id) and game.game_id in self.games.get(game.size, ())
 
     def has_result(self, date: str) -> bool:
         return date in self.scores

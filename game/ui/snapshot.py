@@ -10,7 +10,7 @@ else, without ever raising. Nothing read here is ever treated as HTML.
 import json
 
 from game import daily
-from game.session import Position, Session
+from game.session import Position, Session, text_identity
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,12 +72,14 @@ def game_from_saved(text: "str | None", size: int, daily_board: bool,
         if (date is not None) != daily_board or (date is not None and not daily.valid_date(date)):
             return None
         record = data.get("record")
+        game_id = data.get("game")
         return Session(
             _position(data, size), source, undo_depth=_count(data["undo_depth"]),
             history=[_position(p, size) for p in data["history"]], keep_playing=_flag(data["keep_playing"]),
             clock_ms=_count(data["clock_ms"]), revision=_count(data.get("revision", 0)),
             counted=_flag(data.get("counted", False)), daily=daily.Daily(date) if date else None,
-            practice=_flag(data.get("practice", False)), record=record if isinstance(record, str) else None)
+            practice=_flag(data.get("practice", False)), record=record if isinstance(record, str) else None,
+            game_id=game_id if isinstance(game_id, str) and game_id else text_identity(text))
     except Exception:  # MicroPython and CPython raise different errors on bad input
         return None
 

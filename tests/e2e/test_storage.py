@@ -263,3 +263,47 @@ def test_full_storage_never_keeps_a_counted_game_without_its_count(game: GamePag
     game.page.reload()
     game.wait_ready()
     assert json.loads(stored(game, "py2048:stats") or "{}")["sizes"]["4"]["played"] == 1, "counted twice"
+
+
+_REFUSE_COUNTED_GAME_ONCE = """
+(() => {
+  // The first write of a counted game document in this tab is refused, as a full
+  // storage refuses it; every other write (and every later one) goes through.
+  const write = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === "py2048:game" && String(value).includes('"counted":true')
+        && !sessionStorage.getItem("e2e-refused")) {
+      sessionStorage.setItem("e2e-refused", "1");
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return write.call(this, key, value);
+  };
+})();
+"""
+
+
+def test_a_game_whose_counted_document_was_refused_is_counted_once(game: GamePage) -> None:
+    """The move that ends the game is stored (the lookahead's candidate, not counted
+    yet); the engine counts it, its statistics are written, but the write of the
+    counted game is refused once. The player is told storage is full; a plain reload
+    resumes the ended game, which the statistics already hold: played 1, the score once
+    in the top 10 and the last scores, the moves once in the total."""
+    game.set_board(positions.OVER_BOARD)
+    game.page.add_init_script(_REFUSE_COUNTED_GAME_ONCE)
+    game.start()
+    game.press("ArrowLeft")
+    over = game.wait_status("over")
+    game.poll("the notice", lambda: "Storage is full" in game.notice()[1])
+    counted = json.loads(stored(game, "py2048:stats") or "{}")["sizes"]["4"]
+    assert counted["played"] == 1, counted
+    kept = json.loads(stored(game, GAME_KEY) or "{}")
+    assert kept["counted"] is False and kept["moves"] == int(over["moves"]), "the refused write left it so"
+    game.page.reload()
+    again = game.wait_ready()
+    assert (again["board"], again["status"]) == (over["board"], "over")
+    game.poll("the counted game stored",
+              lambda: json.loads(stored(game, GAME_KEY) or "{}").get("counted") is True)
+    after = json.loads(stored(game, "py2048:stats") or "{}")["sizes"]["4"]
+    assert after["played"] == 1 and [t["score"] for t in after["top"]] == [int(over["score"])], after
+    assert after["recent"] == [int(over["score"])] and after["total_moves"] == int(over["moves"]), after
+    assert after["games"] == [kept["game"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game import api, chance, rules, saves, stats
+from game import api, chance, rules, saves, session, stats
 from game.session import Session
 from tests.unit.boards import board, consistent
 from tests.unit.daily_results import on
@@ -166,7 +166,8 @@ LAST_MOVE = "2 4 2 4/4 2 4 2/32 4 2 4/8 16 8 ."  # "right" ends the game, whatev
 
 def counting_engine(text: str, lookahead: bool = False, revision: int = 0) -> api.Engine:
     engine = api.Engine(chance.seeded(3), lookahead=lookahead, wall=lambda: NOON)
-    engine.session = Session(consistent(board(text)), chance.seeded(3), revision=revision)
+    engine.session = Session(consistent(board(text)), chance.seeded(3), revision=revision,
+                             game_id=session.identity(4, revision, ()))
     return engine
 
 
@@ -244,6 +245,49 @@ def test_a_taken_candidate_that_ends_the_game_is_counted_one_revision_on() -> No
     taken = engine.take(direction, 100)
     assert taken["stats_changed"] and taken["game_changed"]
     assert json.loads(taken["save"])["counted"] is True and taken["state"]["revision"] == 7
+
+
+def test_rule_a_game_the_statistics_counted_is_never_counted_again_whatever_storage_kept() -> None:
+    """The move that ends a game is a lookahead candidate the page stored (uncounted);
+    the engine counts it and answers the statistics and the counted game. Storage may
+    keep either of each (a write refused for room): after a reload, and an undo and the
+    same ending again, the game is counted exactly once whichever pair was kept, but
+    for the counted game beside statistics without it, which the page never stores
+    (game/ui/keeping.py: the game waits for its statistics)."""
+    engine = counting_engine(LAST_MOVE, lookahead=True, revision=4)
+    engine.session.game_id = session.identity(4, 0, ())
+    direction = ending_move(engine)
+    before = engine.set_clock(100)
+    candidate = json.loads(before["ahead"][direction])["save"]
+    taken = engine.take(direction, 100)
+    assert json.loads(taken["save"])["counted"] and stats.load_stats(taken["stats_save"]).of(4).played == 1
+    kept = {(candidate, taken["stats_save"]), (taken["save"], taken["stats_save"]), (candidate, "")}
+    for game_text, stats_text in kept:
+        again = api.Engine(chance.seeded(5), lookahead=True, wall=lambda: NOON)
+        reply = again.start(game_text, None, stats_text, 4, 1)
+        assert reply["state"]["status"] == "over" and again.stats.of(4).played == 1, (game_text, stats_text)
+        document = json.loads(reply["save"])
+        assert document["counted"] and document["game"] == engine.session.game_id
+        again.undo(200)
+        ended = again.move(ending_move(again), 300)
+        assert ended["state"]["status"] == "over" and not ended["stats_changed"]
+        again.new_game()
+        assert again.stats.of(4).played == 1 and again.stats.of(4).games == (engine.session.game_id,)
+
+
+def test_rule_a_game_another_tab_counted_is_not_counted_here() -> None:
+    """Two tabs hold the same game; one gives it up for a new game (counted there). The
+    other merges those statistics, then ends the same game: it is not counted again."""
+    first = counting_engine(LOOK_BOARD)
+    first.session.game_id = session.identity(4, 3, ())
+    second = counting_engine(LOOK_BOARD)
+    second.session.game_id = first.session.game_id
+    first.move(rules.legal_directions(first.session.position.board)[0])
+    gave_up = first.new_game()
+    assert gave_up["stats_changed"] and first.stats.of(4).played == 1
+    second.merge_stats(gave_up["stats_save"])
+    second.move(rules.legal_directions(second.session.position.board)[0])
+    assert not second.new_game()["stats_changed"] and second.stats.of(4).played == 1
 
 
 def test_set_undo_depth_trims_the_history_at_once() -> None:

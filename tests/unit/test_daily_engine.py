@@ -281,7 +281,7 @@ def test_a_game_stored_before_records_were_kept_is_not_watchable() -> None:
     for direction in ("left", "up", "right", "down") * 3:
         reply = e.take(direction, 0)
     data = json.loads(reply["save"])
-    for field in ("daily", "practice", "record"):
+    for field in ("daily", "practice", "record", "game"):
         del data[field]
     data["version"] = 3
     old = engine().start(json.dumps(data), None)

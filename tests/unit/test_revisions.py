@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import api, chance, rules, saves
+from game import api, chance, rules, saves, session
 from game.session import Session
 from tests.unit.boards import board, consistent
 
@@ -23,7 +23,8 @@ LOOK_BOARD = "2 2 4 ./. . . ./. . . ./. . . 8"  # every direction changes it
 
 def engine_at(text: str, seed: int = 1, lookahead: bool = False, revision: int = 0) -> api.Engine:
     engine = api.Engine(chance.seeded(seed), lookahead=lookahead)
-    engine.session = Session(consistent(board(text)), chance.seeded(seed), revision=revision)
+    engine.session = Session(consistent(board(text)), chance.seeded(seed), revision=revision,
+                             game_id=session.identity(4, revision, ()))
     return engine
 
 
@@ -93,12 +94,12 @@ def test_a_move_that_does_nothing_but_carries_a_new_clock_is_a_change() -> None:
 
 def version_1(session: Session) -> str:
     data = json.loads(saves.dump_game(session))
-    del data["revision"], data["counted"], data["daily"], data["practice"], data["record"]
+    del data["revision"], data["counted"], data["daily"], data["practice"], data["record"], data["game"]
     data["version"] = 1
     return json.dumps(data)
 
 
-def test_a_version_1_game_reads_as_revision_0_and_is_written_as_version_3() -> None:
+def test_a_version_1_game_reads_as_revision_0_and_is_written_as_the_current_version() -> None:
     engine = engine_at(LOOK_BOARD)
     engine.move("left")
     text = version_1(engine.session)
@@ -114,11 +115,12 @@ def test_a_version_1_game_reads_as_revision_0_and_is_written_as_version_3() -> N
 
 def test_a_version_2_game_round_trips_its_revision() -> None:
     for revision in (0, 1, 12_345, saves.MAX_REVISION):
-        session = Session(consistent(board(LOOK_BOARD)), chance.seeded(1), revision=revision)
-        loaded = saves.load_game(saves.dump_game(session), chance.seeded(2))
+        game = Session(consistent(board(LOOK_BOARD)), chance.seeded(1), revision=revision,
+                       game_id=session.identity(4, revision, ()))
+        loaded = saves.load_game(saves.dump_game(game), chance.seeded(2))
         assert loaded.revision == revision
-        assert saves.dump_game(loaded) == saves.dump_game(session)
-        reply = api.Engine(chance.seeded(3)).start(saves.dump_game(session), None)
+        assert saves.dump_game(loaded) == saves.dump_game(game)
+        reply = api.Engine(chance.seeded(3)).start(saves.dump_game(game), None)
         assert revision_of(reply) == revision
 
 
@@ -173,7 +175,8 @@ def test_taking_a_candidate_that_did_nothing_with_a_new_clock_is_one_change() ->
 # -- follow: another tab's newer game -------------------------------------------------
 
 def other_tab_game(revision: int, text: str = "4 8 16 ./2 . . ./. . . 2/. . . .") -> Session:
-    return Session(consistent(board(text)), chance.seeded(9), revision=revision)
+    return Session(consistent(board(text)), chance.seeded(9), revision=revision,
+                   game_id=session.identity(4, 1000 + revision, ()))
 
 
 def test_follow_adopts_a_newer_game_without_writing_it_back() -> None:

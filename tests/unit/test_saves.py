@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import api, chance, rules, saves
+from game import api, chance, rules, saves, session
 from game.session import Session
 from tests.unit.boards import board, consistent, played
 
@@ -47,9 +47,38 @@ def test_a_counted_game_round_trips_as_counted() -> None:
     assert saves.dump_game(saves.load_game(text, chance.seeded(0))) == text
 
 
+def test_rule_a_new_game_is_named_by_its_birth_and_keeps_that_name() -> None:
+    """A game's identity (game/session.py) comes from its size, the revision it began at
+    and its start tiles: the page and the engine compute the same from the same steps.
+    It is stored, and moves, undo and reloads keep it."""
+    game, spawns = Session.new(4, chance.seeded(6), revision=7)
+    assert game.game_id == session.identity(4, 7, spawns) and len(game.game_id) == session.IDENTITY_DIGITS
+    assert Session.begun(4, spawns, chance.seeded(1), revision=7).game_id == game.game_id
+    assert Session.begun(4, spawns, chance.seeded(1), revision=8).game_id != game.game_id
+    assert Session.begun(5, spawns, chance.seeded(1), revision=7).game_id != game.game_id
+    game.move(rules.legal_directions(game.position.board)[0])
+    game.undo()
+    assert game.copy().game_id == game.game_id
+    text = saves.dump_game(game)
+    assert json.loads(text)["game"] == game.game_id
+    assert saves.load_game(text, chance.seeded(0)).game_id == game.game_id
+
+
+def test_an_older_game_takes_the_identity_of_its_text_the_same_at_every_load() -> None:
+    data = document(played(4, 20))
+    del data["game"]
+    data["version"] = 4
+    text = json.dumps(data)
+    first = saves.load_game(text, chance.seeded(0))
+    assert first.game_id == session.text_identity(text) == saves.load_game(text, chance.seeded(9)).game_id
+    assert json.loads(saves.dump_game(first))["game"] == first.game_id, "written with it from then on"
+    other = json.dumps(dict(data, clock_ms=data["clock_ms"] + 1))
+    assert saves.load_game(other, chance.seeded(0)).game_id != first.game_id
+
+
 def test_a_version_2_game_reads_as_not_counted() -> None:
     data = document(played(4, 20))
-    for field in ("counted", "daily", "practice", "record"):
+    for field in ("counted", "daily", "practice", "record", "game"):
         del data[field]
     data["version"] = 2
     loaded = saves.load_game(json.dumps(data), chance.seeded(0))
@@ -101,6 +130,11 @@ BAD_GAMES: dict[str, object] = {
     "counted as 1": mutated({"counted": 1}),
     "counted as text": mutated({"counted": "true"}),
     "counted null": mutated({"counted": None}),
+    "game identity too short": mutated({"game": "abc"}),
+    "game identity in capitals": mutated({"game": "0123456789ABCDEF"}),
+    "game identity as a number": mutated({"game": 12}),
+    "game identity as HTML": mutated({"game": "<img src=x>12345"}),
+    "version 4 with a game identity": mutated({"version": 4}),
     "NaN score": mutated({"score": float("nan")}),
     "Infinity clock": mutated({"clock_ms": float("inf")}),
     "version 0": mutated({"version": 0}),

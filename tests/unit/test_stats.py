@@ -20,8 +20,13 @@ FIRST_DAY = daily.day_number("2025-01-01")
 
 
 def result(score: int = 1000, tile: int = 128, moves: int = 100, ms: int = 60_000,
-           date: int = JAN_2025, won: bool = False) -> Result:
-    return Result(score, tile, moves, ms, date, won)
+           date: int = JAN_2025, won: bool = False, game: str = "") -> Result:
+    return Result(score, tile, moves, ms, date, won, game)
+
+
+def game_id(n: int) -> str:
+    """A game's identity (game/session.py), the n-th of a test's."""
+    return "%016x" % (0x5eed0000 + n)
 
 
 @st.composite
@@ -32,7 +37,8 @@ def results(draw: st.DrawFn) -> tuple[int, Result]:
     score = 4 * draw(st.integers(0, saves.max_score(size) // 4))
     moves, ms = draw(st.integers(0, 10**7)), draw(st.integers(-5, saves.MAX_CLOCK_MS + 5))
     date = draw(st.integers(0, stats.MAX_DATE + DAY))
-    return size, Result(score, tile, moves, ms, date, draw(st.booleans()))
+    game = draw(st.one_of(st.just(""), st.integers(0, 60).map(game_id)))  # some counted twice
+    return size, Result(score, tile, moves, ms, date, draw(st.booleans()), game)
 
 
 def games(size: int, *items: Result) -> Stats:
@@ -66,6 +72,12 @@ def test_law_recorded_statistics_stay_consistent_and_round_trip(items: list[tupl
                                       for tile in stats.REACHED_TILES)
         assert sum(entry.recent) <= entry.total_score and len(entry.recent) <= min(stats.RECENT, entry.played)
         assert all(a >= b for a, b in zip(entry.reached, entry.reached[1:]))
+        ids: list[str] = []
+        for item in mine:
+            if item.game and item.game not in ids:
+                ids = (ids + [item.game])[-stats.RECENT:]
+        assert entry.games == tuple(ids), "each counted game once, the newest fifty"
+        assert all(stats.counted(found, size, game) for game in ids)
         rate = stats.summary(found, size, 0)["win_rate"]
         assert 0.0 <= rate <= 1.0
     text = stats.dump_stats(found)
@@ -216,13 +228,13 @@ def test_merge_keeps_the_entry_with_more_games_and_every_milestone() -> None:
 # -- the document -----------------------------------------------------------------------
 
 def good_entry() -> dict[str, Any]:
-    found = stats.record(stats.record(Stats(), 4, result(score=2000, tile=256, won=False)), 4,
-                         result(score=24_000, tile=2048, won=True))
+    first = stats.record(Stats(), 4, result(score=2000, tile=256, won=False, game=game_id(1)))
+    found = stats.record(first, 4, result(score=24_000, tile=2048, won=True, game=game_id(2)))
     return stats.stats_document(found)["sizes"]["4"]  # type: ignore[no-any-return]
 
 
 def doc(sizes: object = None, **change: object) -> str:
-    data: dict[str, object] = {"format": "py2048-stats", "version": 3,
+    data: dict[str, object] = {"format": "py2048-stats", "version": 4,
                                "sizes": {"4": good_entry()} if sizes is None else sizes,
                                "milestones": ["tile-2048"],
                                "daily": {"played": 0, "best_streak": 0, "results": []}}
@@ -231,12 +243,16 @@ def doc(sizes: object = None, **change: object) -> str:
 
 
 def older(text: str, version: int) -> str:
-    """A version 3 document as `version` wrote it: no recent scores or reached tiles in
-    the size entries, and no daily part in version 1."""
+    """A version 4 document as `version` wrote it: no counted games' identities before
+    version 4, no recent scores or reached tiles in the size entries before version 3,
+    and no daily part in version 1."""
     data = json.loads(text)
     data["version"] = version
     for entry in data["sizes"].values():
-        del entry["recent"], entry["reached"]
+        if version < 4:
+            del entry["games"]
+        if version < 3:
+            del entry["recent"], entry["reached"]
     if version == 1:
         del data["daily"]
     return json.dumps(data)
@@ -265,19 +281,19 @@ BAD_DOCUMENTS: dict[str, object] = {
     "not text": 7,
     "not json": "{",
     "a list": "[]",
-    "NaN": doc().replace('"version": 3', '"version": NaN'),
+    "NaN": doc().replace('"version": 4', '"version": NaN'),
     "too long": doc() + " " * saves.MAX_TEXT,
     "too deep": doc(x=json.loads("[" * 40 + "]" * 40)),
     "wrong format": doc(format="py2048-best"),
-    "version 4": doc(version=4),
+    "version 5": doc(version=5),
     "version 0": doc(version=0),
     "version 1 with daily results": doc(version=1),
     "version 2 without daily results": json.dumps(
         {k: v for k, v in json.loads(older(doc(), 2)).items() if k != "daily"}),
-    "version 3 without daily results": json.dumps(
+    "version 4 without daily results": json.dumps(
         {k: v for k, v in json.loads(doc()).items() if k != "daily"}),
     "extra field": doc(extra=1),
-    "missing milestones": json.dumps({"format": "py2048-stats", "version": 3, "sizes": {},
+    "missing milestones": json.dumps({"format": "py2048-stats", "version": 4, "sizes": {},
                                       "daily": {"played": 0, "best_streak": 0, "results": []}}),
     "sizes a list": doc([]),
 }
@@ -355,6 +371,15 @@ BAD_ENTRIES: dict[str, dict[str, Any]] = {
     "reached a tile above the best": entry_with(reached=[2, 1, 1, 1, 1, 0]),
     "reached below the top list": entry_with(reached=[2, 1, 0, 0, 0, 0]),
     "reached below the top list at 256": entry_with(reached=[1, 1, 1, 1, 0, 0]),
+    # the counted games' identities (version 4); the good entry names its two games
+    "games missing": {k: v for k, v in good_entry().items() if k != "games"},
+    "games not a list": entry_with(games={}),
+    "games longer than played": entry_with(games=[game_id(n) for n in range(3)]),
+    "games longer than fifty": entry_with(played=60, games=[game_id(n) for n in range(51)]),
+    "game not an identity": entry_with(games=[game_id(1), "<b>x</b>"]),
+    "game in capitals": entry_with(games=[game_id(1).upper()]),
+    "game as a number": entry_with(games=[12]),
+    "game listed twice": entry_with(games=[game_id(1), game_id(1)]),
 }
 
 
@@ -384,6 +409,10 @@ VERSION_3_REASONS = {
     "reached above played": "above the games played", "reached a tile above the best": "above the best tile",
     "reached below the top list": "below the top list",
     "reached below the top list at 256": "below the top list",
+    "games missing": "wrong fields", "games not a list": "not a list of at most the games played",
+    "games longer than played": "at most the games played", "games longer than fifty": "up to 50",
+    "game not an identity": "not named by its identity", "game in capitals": "not named by its identity",
+    "game as a number": "not named by its identity", "game listed twice": "listed twice",
 }
 
 
@@ -411,9 +440,13 @@ def test_each_recent_and_reached_law_holds_alone_for_the_good_entry() -> None:
     assert stats.read_stats(doc({"4": full})).stats.of(4).recent == (4,) * 50
     unknown = entry_with(recent=[], reached=[2, 1, 1, 1, 0, 0])
     assert stats.read_stats(doc({"4": unknown})).complete, "games not in recent: counted before version 3"
+    full = entry_with(played=60, recent=[4] * 50, games=[game_id(n) for n in range(50)])
+    assert stats.read_stats(doc({"4": full})).stats.of(4).games == tuple(game_id(n) for n in range(50))
+    nameless = entry_with(games=[])
+    assert stats.read_stats(doc({"4": nameless})).complete, "games with no identity: counted before version 4"
 
 
-def test_a_version_2_document_reads_and_is_written_back_as_version_3() -> None:
+def test_a_version_2_document_reads_and_is_written_back_as_the_current_version() -> None:
     """Version 2 kept no recent scores or reached tiles: none are made up. An entry
     whose top list has no tile of 256 or above reads with reached zeros; otherwise the
     top list's own games are counted (they are counted games), so that the entry
@@ -427,7 +460,7 @@ def test_a_version_2_document_reads_and_is_written_back_as_version_3() -> None:
     assert four.recent == () and four.reached == (2, 1, 1, 1, 0, 0), "the 256 and the 2048 of the top list"
     assert found.stats.milestones == ("tile-2048",)
     written = stats.dump_stats(found.stats)
-    assert json.loads(written)["version"] == stats.VERSION == 3
+    assert json.loads(written)["version"] == stats.VERSION == 4
     again = stats.read_stats(written)
     assert again.complete and again.stats == found.stats
     more = stats.record(again.stats, 4, result(score=400, tile=512))
@@ -435,11 +468,10 @@ def test_a_version_2_document_reads_and_is_written_back_as_version_3() -> None:
     assert stats.read_stats(stats.dump_stats(more)).stats == more
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_a_size_entry_has_exactly_the_fields_of_its_version(version: int) -> None:
-    data = json.loads(older(doc({"4": good_entry(), "5": good_entry_for(5)}), version) if version < 3
-                      else doc({"4": good_entry(), "5": good_entry_for(5)}))
-    data["sizes"]["4"] = good_entry() if version < 3 else json.loads(older(doc(), 2))["sizes"]["4"]
+    data = json.loads(older(doc({"4": good_entry(), "5": good_entry_for(5)}), version))
+    data["sizes"]["4"] = json.loads(older(doc(), 4 if version < 4 else 3))["sizes"]["4"]
     found = stats.read_stats(json.dumps(data))
     assert found.rejected_sizes == (4,) and found.stats.of(5).played == 2
 
@@ -717,7 +749,7 @@ def test_a_document_with_daily_results_round_trips() -> None:
         found = stats.record_daily(found, item)
     text = stats.dump_stats(found)
     data = json.loads(text)
-    assert data["version"] == 3 and data["daily"] == daily_part()
+    assert data["version"] == stats.VERSION and data["daily"] == daily_part()
     again = stats.read_stats(text)
     assert again.complete and again.stats == found
     assert stats.load_stats(text) == found and stats.dump_stats(again.stats) == text
@@ -734,7 +766,7 @@ def test_a_version_1_document_reads_with_no_daily_results() -> None:
     assert found.complete and found.stats.daily == DailyStats() and found.stats.of(4).played == 2
     assert found.stats.of(4).recent == () and found.stats.of(4).reached == (2, 1, 1, 1, 0, 0)
     assert stats.load_stats(text) == found.stats
-    assert json.loads(stats.dump_stats(found.stats))["version"] == stats.VERSION == 3
+    assert json.loads(stats.dump_stats(found.stats))["version"] == stats.VERSION == 4
 
 
 def codes(moves: int = 12) -> list[str]:
@@ -808,3 +840,15 @@ def test_a_bad_size_entry_leaves_the_daily_part_alone() -> None:
     found = stats.read_stats(doc({"4": BAD_ENTRIES["more wins than games"]}, daily=daily_part()))
     assert found.rejected_sizes == (4,) and not found.daily_rejected
     assert len(found.stats.daily.results) == 12
+
+
+def test_a_version_3_document_reads_with_no_counted_games_and_remembers_those_counted_after() -> None:
+    """Before version 4 the statistics did not say which games they counted: none is
+    made up, and every game counted from then on is remembered."""
+    text = older(doc(), 3)
+    found = stats.read_stats(text)
+    assert found.complete and found.stats.of(4).games == () and found.stats.of(4).played == 2
+    more = stats.record(found.stats, 4, result(game=game_id(7)))
+    assert more.of(4).games == (game_id(7),) and stats.counted(more, 4, game_id(7))
+    assert not stats.counted(more, 5, game_id(7)) and not stats.counted(more, 4, "")
+    assert stats.read_stats(stats.dump_stats(more)).stats == more

@@ -91,7 +91,7 @@ def test_settings_of_version_2_export_and_import_with_auto_play_at_its_default()
 
 def test_an_older_game_version_imports_as_the_current_one() -> None:
     data = exported()
-    for field in ("counted", "daily", "practice", "record"):
+    for field in ("counted", "daily", "practice", "record", "game"):
         del data["games"]["4"][field]
     data["games"]["4"]["version"] = 2
     bundle = transfer.check_bundle(json.dumps(data))

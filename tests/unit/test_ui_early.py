@@ -157,3 +157,29 @@ def test_a_daily_board_begun_before_a_clock_change_is_that_days_until_its_day_is
     on = EarlyPlay(chance.seeded(8), lambda: NOW + day).load("", "", "", 4, 1, True, quoted(stored))
     assert on["state"]["date"] == "2025-12-02" and on["state"]["moves"] == 0
     assert steps.read(on["steps"]).date == "2025-12-02"
+
+
+def test_the_page_knows_which_games_the_stored_statistics_counted() -> None:
+    """Whether a game was counted is the statistics' to say (game/stats.py): the page
+    reads their counted games' identities and days leniently, as the engine reads them
+    strictly, and a game it sees end is known from then on."""
+    from game.session import Session, identity
+    from game.ui.early import KnownResults
+
+    known = KnownResults()
+    mine = identity(4, 3, ())
+    text = json.dumps({"sizes": {"4": {"games": [mine, 7]}, "5": "junk"},
+                       "daily": {"results": [{"date": "2025-11-30", "score": 80}]}})
+    known.read(text)
+    game = game_from_saved(json.dumps({
+        "format": "py2048-game", "size": 4, "board": [[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4], "score": 0,
+        "moves": 0, "won": False, "undo_depth": 1, "history": [], "keep_playing": False, "clock_ms": 0,
+        "game": mine}), 4, False, chance.seeded(1))
+    assert game is not None and game.game_id == mine and known.counted(game)
+    other = Session.new(4, chance.seeded(2))[0]
+    assert not known.counted(other)
+    known.count(other)
+    assert known.counted(other) and known.has_result("2025-11-30") and known.day_best("2025-11-30") == 80
+    for junk in ("", "{", "[]", '{"sizes": 4}', '{"sizes": {"4": {"games": "x"}}}', '{"daily": []}'):
+        known.read(junk)
+        assert not known.counted(game) and not known.has_result("2025-11-30")
