@@ -390,7 +390,7 @@ class App:
         parts = self.imports.take()
         if parts is None:
             return None
-        stored = transfer.store_all(self.store, parts)
+        stored = transfer.store_all(self.saves, parts)
         self.prefs.replace(parts["settings"])
         self.letters = bool(self.prefs.values["letters"])
         self.apply_look()

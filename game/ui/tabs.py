@@ -25,7 +25,7 @@ a method answers with the queue action that does it ("follow", "best", "stats").
 import json
 
 from game.ui import snapshot
-from game.ui.store import BEST, RANKINGS, REJECTED, SETTINGS, STATS, game_key, steps_key
+from game.ui.store import BEST, GAME_KEYS, RANKINGS, REJECTED, SETTINGS, STATS, game_key, steps_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -149,6 +149,25 @@ class SharedSaves:
         if written:
             self.known_steps = steps
         return written, None
+
+    def replace(self, name: str, text: "str | None") -> bool:
+        """An import replaces item `name` with `text` (None: removes it); a game's steps
+        go with it (they were played on the game replaced). What this tab knows stored
+        there is the import's from now on: the game on screen is read again
+        (`use_key`), so the board that comes next is the import's, not the one before."""
+        if text is None:
+            self.memory.pop(name, None)
+            done = bool(self.store.remove(name))
+        else:
+            done = self._write(name, text)
+        if name in GAME_KEYS:
+            self.memory.pop(steps_key(name), None)
+            self.store.remove(steps_key(name))
+        if name == self.key:
+            self.use_key(self.key)
+        if name in self.known:
+            self.known[name] = text
+        return done
 
     def steps_taken(self, key: str, save: str) -> bool:
         """The engine took over the steps stored beside the game under `key` (not the one

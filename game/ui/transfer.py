@@ -99,14 +99,14 @@ class Imports:
         return parts
 
 
-def store_all(store: "Any", parts: "dict[str, Any]") -> bool:
+def store_all(saves: "Any", parts: "dict[str, Any]") -> bool:
     """Replace every stored document with the import's (a size without a game in the
-    file loses its game here: the file is the whole state). True when all was written."""
+    file loses its game here: the file is the whole state), through this tab's shared
+    saves (game/ui/tabs.py `replace`: the tab then knows them as stored, and keeps them
+    in memory where storage refuses them). True when all was written."""
     written = True
     for size in SIZES:
-        game = parts["games"].get(str(size))
-        key = game_key(size)
-        written = (store.write(key, game) if game else store.remove(key)) and written
+        written = saves.replace(game_key(size), parts["games"].get(str(size)) or None) and written
     for name in (BEST, STATS, SETTINGS):
-        written = store.write(name, parts[name]) and written
+        written = saves.replace(name, parts[name]) and written
     return written  # the friends' board is not replaced: the file's results join it, replayed

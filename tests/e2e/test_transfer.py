@@ -78,6 +78,36 @@ def test_export_then_import_in_a_fresh_browser_restores_everything(
                 lambda: second.page.locator("#stat-played").text_content() == "1")
 
 
+def test_a_game_of_the_size_on_screen_is_imported_shown_stored_and_kept_over_a_reload(
+        open_game: OpenGame, tmp_path: Path) -> None:
+    """The most common import: a 4×4 game with a few moves, into a browser showing a new
+    4×4 game. Once confirmed, the imported game is on screen, in storage, and what a
+    reload brings back; the notice says it was imported."""
+    first = open_game(viewport={"width": 1000, "height": 800})
+    first.set_board(positions.KEYS_BOARD)
+    first.start()
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight"):
+        first.press(key)
+    moved = first.wait_inputs(3)
+    assert int(moved["moves"]) >= 2
+    path = export_file(first, tmp_path)
+    exported = json.loads(path.read_text())["games"]["4"]
+
+    second = open_game(viewport={"width": 1000, "height": 800})
+    fresh = second.start()
+    assert fresh["moves"] == "0" and fresh["size"] == "4"
+    import_file(second, path)
+    second.poll("the import dialog", lambda: second.dialog_open("import"))
+    second.page.locator("#import-dialog [data-action='confirm-import']").click()
+    shown = second.wait_for("the imported game on screen", lambda d: d["moves"] == moved["moves"])
+    assert (shown["board"], shown["score"]) == (moved["board"], moved["score"])
+    second.poll("the notice", lambda: "Imported" in second.notice()[1])
+    assert storage(second)["py2048:game"] == exported
+    second.page.reload()
+    again = second.wait_ready()
+    assert (again["board"], again["moves"], again["score"]) == (moved["board"], moved["moves"], moved["score"])
+
+
 def test_an_invalid_file_is_refused_with_a_reason_and_nothing_changes(
         game: GamePage, tmp_path: Path) -> None:
     game.set_board(positions.KEYS_BOARD)

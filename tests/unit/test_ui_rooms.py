@@ -277,10 +277,45 @@ def test_the_import_summary_names_each_size_best_and_games_played() -> None:
 
 
 def test_an_import_replaces_every_document_and_clears_sizes_without_a_game() -> None:
-    store = FakeStore({"game": "old4", "game-5": "old5", "game-6": "old6", "best": "b"})
+    store = FakeStore({"game": "old4", "game-5": "old5", "game-6": "old6", "best": "b", "game-5-steps": "s"})
     parts = {"games": {"4": "new4", "5": None, "6": "new6"}, "best": "B", "stats": "S", "settings": "T"}
-    assert transfer.store_all(store, parts)
+    assert transfer.store_all(tabs.SharedSaves(store, 4), parts)
     assert store.items == {"game": "new4", "game-6": "new6", "best": "B", "stats": "S", "settings": "T"}
+
+
+def test_an_imported_game_of_the_size_on_screen_is_the_one_the_tab_plays_next() -> None:
+    """The tab shows a fresh 4×4 game (stored); a confirmed import stores another 4×4
+    game: the board the tab asks the engine for next is the import's, and the tab
+    knows it as stored (its next write is no other tab's game to follow)."""
+    store = FakeStore({"game": "fresh", "game-steps": "steps on it"})
+    saves = tabs.SharedSaves(store, 4)
+    assert saves.saved_game == json.dumps("fresh")
+    parts = {"games": {"4": "imported", "5": None, "6": None}, "best": "B", "stats": "S", "settings": "T"}
+    assert transfer.store_all(saves, parts)
+    assert saves.saved_game == json.dumps("imported") and saves.read_steps("game") == ""
+    assert saves.store_game("imported, one move on") == (True, None)
+
+
+class BlockedStore(FakeStore):
+    """Storage the browser blocks: nothing is read, nothing is kept."""
+
+    ok = False
+
+    def read(self, name: str) -> "str | None":
+        return None
+
+    def write(self, name: str, value: str) -> bool:
+        return False
+
+    def remove(self, name: str) -> bool:
+        return False
+
+
+def test_an_import_into_a_storage_that_refuses_it_is_played_from_memory() -> None:
+    saves = tabs.SharedSaves(BlockedStore(), 4)
+    parts = {"games": {"4": "imported", "5": "five", "6": None}, "best": "B", "stats": "S", "settings": "T"}
+    assert not transfer.store_all(saves, parts)
+    assert saves.saved_game == json.dumps("imported") and saves.read_stored_game("game-5") == json.dumps("five")
 
 
 # -- tabs ------------------------------------------------------------------------------
