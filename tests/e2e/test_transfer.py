@@ -105,7 +105,7 @@ def test_a_game_of_the_size_on_screen_is_imported_shown_stored_and_kept_over_a_r
     assert storage(second)["py2048:game"] == exported
     second.page.reload()
     again = second.wait_ready()
-    assert (again["board"], again["moves"], again["score"]) == (moved["board"], moved["moves"], moved["score"])
+    assert [again[k] for k in ("board", "moves", "score")] == [moved[k] for k in ("board", "moves", "score")]
 
 
 def test_an_invalid_file_is_refused_with_a_reason_and_nothing_changes(

@@ -315,7 +315,8 @@ def test_an_import_into_a_storage_that_refuses_it_is_played_from_memory() -> Non
     saves = tabs.SharedSaves(BlockedStore(), 4)
     parts = {"games": {"4": "imported", "5": "five", "6": None}, "best": "B", "stats": "S", "settings": "T"}
     assert not transfer.store_all(saves, parts)
-    assert saves.saved_game == json.dumps("imported") and saves.read_stored_game("game-5") == json.dumps("five")
+    assert saves.saved_game == json.dumps("imported")
+    assert saves.read_stored_game("game-5") == json.dumps("five")
 
 
 # -- tabs ------------------------------------------------------------------------------
