@@ -61,7 +61,7 @@ class KnownResults:
             return
         if not isinstance(data, dict):
             return
-        sizes = data.get("sizes")
+        sizes: "Any" = data.get("sizes")
         for size in (4, 5, 6):
             try:
                 games = [game for game in sizes[str(size)]["games"] if isinstance(game, str)]
