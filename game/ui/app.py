@@ -420,7 +420,7 @@ class App:
             if self.boards.answered():
                 self.saves.use_key(self.boards.key)
             first = self.state is None
-            self.judged(reply)
+            self.judged(reply, handover.refusal(reply))  # (steps the page could not play)
             if not first:
                 self.view.say(text.switched(reply, text.size_name(self.size)))
             return

@@ -147,17 +147,23 @@ class EarlyPlay:
         self.play.best = best_from_saved(stored_text(best_quoted))
         self.results.read(stored_text(stats_quoted))
         self.doc = None
-        self._begin(game_text, stored_text(steps_quoted), size, undo_depth, bool(daily_board))
+        refused = self._begin(game_text, stored_text(steps_quoted), size, undo_depth, bool(daily_board))
         doc = self.doc
         assert doc is not None
         if undo_depth != self.session.undo_depth:  # the setting changed since those steps
             self._step(lambda: self.play.set_undo_depth(undo_depth), lambda: doc.depth_set(undo_depth))
         reply = self._reply("start", True, bool(doc.start) or bool(doc.steps))
         reply["spawns"] = [replies.spawn_data(s) for s in doc.start or ()] if not doc.steps else []
+        if refused is not None:  # what the engine's `handover` would say of those steps
+            reply["handover"] = {"steps": refused[0], "taken": len(doc.steps), "refused": refused[1].reason,
+                                 "detail": refused[1].detail}
         return reply
 
     def _begin(self, game_text: "str | None", steps_text: "str | None", size: int, undo_depth: int,
-               daily_board: bool) -> None:
+               daily_board: bool) -> "tuple[int, Refused] | None":
+        """Begin the stored game with the stored steps on it, as the engine will take them
+        (none if they are not steps on this game); the number of steps and the refusal
+        when one of them could not be played (it and those after it are dropped)."""
         loaded = game_from_saved(game_text, daily.SIZE if daily_board else size, daily_board,
                                  self.play.source)
         base = steps.fingerprint(game_text)
@@ -168,15 +174,17 @@ class EarlyPlay:
             _, taken, refusal = steps.resume(
                 self.play, loaded, game_text, size, undo_depth, daily_board, found)
             if refusal is None or refusal.reason != "not_this_game":
+                played = len(found.steps)
                 del found.steps[taken:]  # (never expected: the page played them by these rules)
                 self.doc = found
-                return
+                return None if refusal is None else (played, refusal)
             loaded = game_from_saved(game_text, daily.SIZE if daily_board else size, daily_board,
                                      self.play.source)
         spawns, _, _ = steps.resume(self.play, loaded, game_text, size, undo_depth, daily_board, None)
         game = self.session
         self.doc = steps.Steps(base, game.undo_depth, spawns if spawns else None,
                                date=game.daily.date if spawns and game.daily is not None else "")
+        return None
 
     def _read_steps(self, text: "str | None", base: str) -> "steps.Steps | None":
         """The stored steps, if they are steps played on this very stored game."""

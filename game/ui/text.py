@@ -134,6 +134,8 @@ def announce(reply: "dict[str, Any]", lang: str = "") -> str:
     if kind == "continue":
         return say("continue", lang, score=score)
     if kind == "start":
+        if (reply.get("handover") or {}).get("refused"):  # back to the last step taken
+            return say("handover_back", lang, moves=number(state["moves"], lang), score=score)
         return say("new_game", lang) if reply.get("spawns") else say("resumed", lang, score=score)
     if kind == "follow" and reply["changed"]:
         return say("followed", lang, score=score)

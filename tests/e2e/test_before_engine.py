@@ -7,9 +7,12 @@ engine takes over, and the game must go on from exactly the board on screen.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
+import pytest
 from playwright.sync_api import Page, Route
 
 from game import rules
@@ -143,3 +146,73 @@ def test_another_tab_follows_the_moves_of_a_tab_whose_engine_is_still_starting(
     second.wait_inputs(inputs + 1)
     moved = second.game_state()
     first.poll("the first tab following the engine's move", lambda: first.game_state() == moved)
+
+
+_HEARD = """() => {
+  // Every text the live region takes from now on, in order (what a screen reader hears).
+  window.e2eHeard = [];
+  const live = document.getElementById("live");
+  new MutationObserver(() => window.e2eHeard.push(live.textContent.trim()))
+    .observe(live, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def tampered(game: GamePage, way: str) -> dict[str, Any]:
+    """The stored steps, one of them made one the engine refuses: a spawned 8 where a
+    2 or 4 was (`eight`), or a direction that changes nothing on its board (`still`)."""
+    doc: dict[str, Any] = json.loads(game.evaluate("() => localStorage.getItem('py2048:game-steps')"))
+    board = rules.new_board(4)
+    for row, column, value in doc["start"]:
+        board = rules.place(board, (row, column), value)
+    for at, step in enumerate(doc["steps"]):
+        if step[0] != "move":
+            continue
+        still = [d for d in rules.DIRECTIONS if rules.slide(board, d)[0] == board]
+        if at >= 2 and (way == "eight" or still):
+            if way == "eight":
+                step[4] = 8
+            else:
+                step[1] = still[0]
+            return doc
+        board = rules.place(rules.slide(board, step[1])[0], (step[2], step[3]), step[4])
+    raise AssertionError(f"no step to make {way}")
+
+
+@pytest.mark.parametrize("way", ["eight", "still"])
+def test_a_refused_step_is_said_as_it_is_on_screen_and_out_loud(game: GamePage, way: str) -> None:
+    """Steps played before the engine, edited in storage (by a hand, another program)
+    so that the engine refuses one: the game goes on from the last legal step, the
+    notice says why, and what is read out says where the game now is: not "New game"
+    (for the fresh game the steps began) nor a move the player never made."""
+    with engine_held(game) as held:
+        game.goto()
+        game.wait_playable()
+        judged_moves(game, 16)
+        doc = tampered(game, way)
+        game.page.evaluate("text => localStorage.setItem('py2048:game-steps', text)", json.dumps(doc))
+        game.evaluate(_HEARD)
+        held.release()
+        data = game.wait_ready()
+    game.poll("the notice", lambda: "could not be kept" in game.notice()[1])
+    heard = game.evaluate("() => window.e2eHeard")
+    assert heard == [f"The game goes on from move {data['moves']}, score {data['score']}."], heard
+
+
+def test_steps_the_page_cannot_play_at_a_load_are_said_too(game: GamePage) -> None:
+    """The same edit while no tab is open: the page, loading, plays the steps up to the
+    one it cannot play, and says so as the engine would; the engine then agrees."""
+    with engine_held(game) as held:
+        game.goto()
+        game.wait_playable()
+        judged_moves(game, 12)
+        game.page.goto(game.base_url + "/README.md")  # the game closed, storage kept
+        doc = tampered(game, "eight")
+        game.page.evaluate("text => localStorage.setItem('py2048:game-steps', text)", json.dumps(doc))
+        game.goto()
+        shown = game.wait_playable()
+        game.poll("the notice", lambda: "could not be kept" in game.notice()[1])
+        said = game.evaluate("() => document.getElementById('live').textContent.trim()")
+        assert said == f"The game goes on from move {shown['moves']}, score {shown['score']}.", said
+        held.release()
+        data = game.wait_ready()
+    assert (data["board"], data["moves"]) == (shown["board"], shown["moves"])

@@ -156,6 +156,20 @@ def test_announcement_of_start_fresh_or_resumed() -> None:
     assert text.announce({"kind": "best", "changed": True, "state": state()}) == ""
 
 
+def test_a_start_that_refused_a_step_says_where_the_game_goes_on() -> None:
+    """The engine (or the page, at a load) refused a step played before the engine ran:
+    the game goes on from the last step taken, and that is what is read out; never "New
+    game" for the fresh game those steps began, never a move the player did not make."""
+    back = {"kind": "start", "changed": True, "spawns": [{"at": [0, 0], "value": 2}],
+            "state": state(score=8, moves=4), "handover": {"steps": 6, "taken": 4, "refused": "no_change"}}
+    assert text.announce(back) == "The game goes on from move 4, score 8."
+    taken = dict(back, spawns=[], handover={"steps": 6, "taken": 6, "refused": ""})
+    assert text.announce(taken) == "Game resumed. Score 8."
+    for lang in languages.LANGUAGES:
+        said = text.announce(back, lang)
+        assert "4" in said and "8" in said and "{" not in said, (lang, said)
+
+
 def test_set_aside_message_says_exactly_what_was_set_aside() -> None:
     """A start that kept the game but set aside one size's best says only that; a
     rejected game says a new game started; nothing set aside says nothing."""
