@@ -31,8 +31,10 @@ so nothing here knows about the browser. Each call answers with a `Reply` dict:
                                   # for a "start" handed steps played before the engine
                                   # ran (game/steps.py): how many were taken, and why the
                                   # next was refused ("" when none was)
-     "ahead": {direction: str}}   # with lookahead: the "move" reply each direction
+     "ahead": {direction: str},   # with lookahead: the "move" reply each direction
                                   # would give from the new state, as JSON text
+     "dropped": bool}             # for a "follow" that took another tab's game: whether
+                                  # it drops a change this tab showed (session.drops_changes)
 
 Four calls answer with other plain data: `hint(budget_ms, ticket, paced)` with {"kind": "hint",
 "ticket": the caller's ticket, "direction": "left" | "right" | "up" | "down" | None (no
@@ -96,7 +98,7 @@ from game import record as records
 from game.chance import secrets_source
 from game.play import Play
 from game.replies import move_fields, no_set_aside, raise_best, result_code, skeleton, spawn_data, state_of
-from game.session import Refused, Session, fresh, mark_of, settle
+from game.session import Refused, Session, drops_changes, fresh, mark_of, settle
 from game.solver.search import Pace
 
 if TYPE_CHECKING:
@@ -823,13 +825,14 @@ class Engine:
             return self._reply("follow", False, mine)
         other.best = max(other.best, self.play.bests(other).get(other.size, 0))
         self.session = other
+        dropped = drops_changes(game, other)
         if handed is None:
-            return self._reply("follow", True, None)
+            return self._reply("follow", True, None, dropped=dropped)
         stats_before = self.stats
         for counted in handed.games:
             self.count(counted)
         self._reached()
-        return self._answer("follow", True, True, stats_before)
+        return self._answer("follow", True, True, stats_before, dropped=dropped)
 
 
 class Watch:

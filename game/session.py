@@ -325,6 +325,24 @@ def due_to_count(session: "Session", giving_up: bool = False) -> bool:
     return session.over or (giving_up and session.position.moves > 0)
 
 
+def drops_changes(mine: "Session", other: "Session") -> bool:
+    """Whether taking `other`, the game another tab stored, in place of `mine`, the game
+    this tab shows, drops a change this tab made and showed that `other` does not hold:
+    both tabs changed the game at the same moment (neither holds the other's last move),
+    or `other` won a tie of revisions over a game it does not go on from. Another tab
+    that went on from this game, stepped back from it (undo) or began a new game after
+    it drops nothing: what it left behind was what this tab showed, and it is newer."""
+    same_game = other.game_id == mine.game_id
+    if same_game and other.record is not None and mine.record is not None:
+        if other.record.startswith(mine.record):
+            return False  # it goes on from the game shown here
+        if not mine.record.startswith(other.record):
+            return True  # both moved from the same game at once
+    elif same_game and (other.position == mine.position or mine.position in other.history):
+        return False
+    return other.revision <= mine.revision
+
+
 def game_key(session: "Session") -> "GameKey":
     """Everything the game document holds but its revision, cheap to compare."""
     return (session.position, tuple(session.history), session.keep_playing,

@@ -425,6 +425,8 @@ class App:
                 self.view.say(text.switched(reply, text.size_name(self.size)))
             return
         self.apply(reply)
+        if reply.get("dropped"):  # storage kept another tab's game over a move shown here
+            self.notify(text.say("followed_lost"))
         if current.startswith("auto:") and reply["kind"] != "resync":  # played without a lookahead
             self.pilot.moved(reply["changed"])
         if reply["kind"] == "undo_depth" and reply["changed"]:

@@ -301,7 +301,9 @@ class EarlyPlay:
         for size_of, score in best.items():
             self.play.best[size_of] = max(score, self.play.best.get(size_of, 0))
         self.play.raise_best()
-        return self._reply("follow", True, False)
+        reply = self._reply("follow", True, False)
+        reply["dropped"] = session.drops_changes(mine, other)
+        return reply
 
     def _caught_up(self, mine: "Session", doc: "steps.Steps") -> bool:
         """Whether the stored game just begun is `mine` some steps back, which `doc`'s last

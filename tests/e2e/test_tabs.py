@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import json
 
+from game import api, chance, rules
+from tests.e2e import positions
 from tests.e2e.gamepage import GamePage
 from tests.e2e.positions import BEST_KEY, GAME_KEY, OVER_BOARD
+from tests.e2e.test_before_engine import KEYS as KEYS_BY_NAME
+from tests.e2e.test_before_engine import engine_held
 
 KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown")
 
@@ -148,3 +152,67 @@ def test_a_game_counted_in_one_tab_is_counted_once_and_the_look_follows(game: Ga
     other.poll("one counted game", lambda: other.page.locator("#stat-played").text_content() == "1")
     stats = json.loads(str(other.evaluate("() => localStorage.getItem('py2048:stats')")))
     assert stats["sizes"]["4"]["played"] == 1
+
+
+def other_move(board: tuple[tuple[int, ...], ...], played: str) -> tuple[str, tuple[int, int]]:
+    """A move another tab could have made on `board` instead of `played`, and an empty
+    cell for its spawn."""
+    direction = next(d for d in rules.legal_directions(board) if d != played)
+    slid = rules.slide(board, direction)[0]
+    cell = next((r, c) for r, row in enumerate(slid) for c, v in enumerate(row) if not v)
+    return direction, cell
+
+
+def written_elsewhere(game: GamePage, key: str, text: str) -> None:
+    """`text` stored under `key` by another page of this browser (so the game's tab
+    hears of it as of any other tab's write)."""
+    writer = game.context.new_page()
+    writer.goto(game.base_url + "/README.md")
+    writer.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, text])
+    writer.close()
+
+
+def test_a_move_lost_to_another_tabs_move_at_the_same_moment_is_said_on_screen(game: GamePage) -> None:
+    """Before the engines run, two tabs move the same game at the same moment; storage
+    keeps the other tab's steps. This tab follows them (storage decides), and says on
+    screen, once, that its last move is gone; a tab that simply goes on from its game
+    after that says nothing of the kind."""
+    with engine_held(game):
+        game.goto()
+        start = game.wait_playable()
+        board = positions.parse_board(start["board"])
+        base = json.loads(game.evaluate("() => localStorage.getItem('py2048:game-steps')"))
+        played = rules.legal_directions(board)[0]
+        game.press(KEYS_BY_NAME[played])
+        game.wait_inputs(1)
+        direction, (row, column) = other_move(board, played)
+        theirs = dict(base, steps=[["move", direction, row, column, 2, 0]])
+        written_elsewhere(game, "py2048:game-steps", json.dumps(theirs, separators=(",", ":")))
+        expected = positions.board_attr(rules.place(rules.slide(board, direction)[0], (row, column), 2))
+        followed = game.wait_for("the other tab's game", lambda d: d["board"] == expected)
+        shown_now, words = game.notice()
+        assert shown_now and words == ("Another tab played this game at the same moment: its game is kept, "
+                                       "and your last move here is gone."), words
+        assert followed["engine"] == "starting"
+
+
+def test_a_move_lost_to_another_tabs_move_once_the_engine_runs_is_said_too(game: GamePage) -> None:
+    game.start()
+    before = game.evaluate(f"() => localStorage.getItem({json.dumps(GAME_KEY)})")
+    board = positions.parse_board(game.state()["board"])
+    played = rules.legal_directions(board)[0]
+    game.press(KEYS_BY_NAME[played])
+    game.wait_inputs(1)
+    engine = api.Engine(chance.seeded(4))
+    engine.start(before, None)
+    theirs = engine.move(other_move(board, played)[0])
+    written_elsewhere(game, GAME_KEY, theirs["save"])
+    game.wait_for("the other tab's game", lambda d: d["board"] == positions.board_attr(
+        tuple(tuple(row) for row in theirs["state"]["board"])))
+    game.poll("the notice", lambda: "your last move here is gone" in game.notice()[1])
+    # The other tab goes on from that game: followed without a word of loss.
+    game.page.evaluate("() => { document.getElementById('notice').textContent = ''; }")
+    more = engine.move(rules.legal_directions(engine.session.position.board)[0])
+    written_elsewhere(game, GAME_KEY, more["save"])
+    game.wait_for("the other tab's next move", lambda d: d["moves"] == str(more["state"]["moves"]))
+    assert "gone" not in game.notice()[1]

@@ -184,6 +184,7 @@ def test_follow_adopts_a_newer_game_without_writing_it_back() -> None:
     other = other_tab_game(5)
     reply = engine.follow(saves.dump_game(other))
     assert reply["kind"] == "follow" and reply["changed"] and not reply["game_changed"]
+    assert not reply["dropped"], "a newer game of another tab drops nothing shown here"
     assert reply["state"]["board"] == [list(r) for r in other.position.board]
     assert revision_of(reply) == 5 and reply["save"] == saves.dump_game(other)
     assert set(reply["ahead"]) == set(rules.DIRECTIONS), "a lookahead for the adopted game"
@@ -210,6 +211,7 @@ def test_follow_takes_another_game_of_the_same_revision() -> None:
     reply = engine.follow(saves.dump_game(other))
     assert reply["changed"] and not reply["game_changed"]
     assert reply["save"] == saves.dump_game(other)
+    assert reply["dropped"], "the game shown here is gone: the page says so"
     again = engine.follow(saves.dump_game(other))
     assert not again["changed"], "the same game twice is no change"
 

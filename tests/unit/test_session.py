@@ -3,7 +3,7 @@
 In the subset MicroPython runs (tests/unit/subset.py): the page plays this session too.
 """
 
-from game import chance, rules
+from game import chance, rules, session
 from game.session import Session, fresh
 from tests.unit.boards import board, session_at
 from tests.unit.subset import raises
@@ -156,3 +156,45 @@ def test_undo_depth_must_be_1_or_5() -> None:
 
 def test_unknown_direction_is_refused_by_the_session() -> None:
     raises(ValueError, session_at(board("2 . . ./. . . ./. . . ./. . . .")).move, "north")
+
+
+def _moved(game: "Session", revision: int) -> "Session":
+    """`game` one legal move on (a copy), at `revision`."""
+    after = game.copy()
+    after.move(rules.legal_directions(after.position.board)[0])
+    after.revision = revision
+    return after
+
+
+def test_a_followed_game_drops_what_this_tab_showed_only_when_both_changed_it_at_once() -> None:
+    """Two tabs share one stored game; storage keeps one of two writes. Taking the other
+    tab's game drops nothing when it goes on from the game shown here, or stepped back
+    from it (undo) or began a new game after it; it drops this tab's change when both
+    moved from the same game at once, or when it won a tie of revisions."""
+    base, _ = Session.new(4, chance.seeded(5), revision=3)
+    base.revision = 3
+    mine = _moved(base, 4)
+    assert not session.drops_changes(mine, _moved(mine, 5)), "the other tab went on from it"
+    other = base.copy()
+    other.move(rules.legal_directions(base.position.board)[1])  # not the move made here
+    other.revision = 4
+    assert session.drops_changes(mine, other), "both moved from the same game at once"
+    undone = mine.copy()
+    undone.undo()
+    undone.revision = 5
+    assert not session.drops_changes(mine, undone), "an undo there after the move here"
+    undone.revision = 4
+    assert session.drops_changes(mine, undone), "an undo there at the same moment as the move here"
+    new, _ = Session.new(4, chance.seeded(6), revision=5)
+    assert not session.drops_changes(mine, new), "a new game there after the move here"
+    new.revision = 4
+    assert session.drops_changes(mine, new), "a new game there at the same moment"
+    mine.record = None  # a game stored before records (or past their limit): its positions
+    later = _moved(mine, 5)
+    later.record = None
+    later.history = [mine.position]
+    assert not session.drops_changes(mine, later)
+    later.history = []
+    assert not session.drops_changes(mine, later), "a newer game of its own: nothing seen here dropped"
+    later.revision = 4
+    assert session.drops_changes(mine, later)
