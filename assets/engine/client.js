@@ -14,9 +14,10 @@
 //                    calls are answered in the order they were made; it rejects with
 //                    a message
 //   failure          "" while the engine lives; once it has failed (it could not start,
-//                    its worker reported an error, or a call went unanswered for
+//                    its worker reported an error, a call went unanswered for
 //                    CALL_BOUND_MS once it was ready: a crashed or killed worker says
-//                    nothing), why; every pending and later call then rejects with it
+//                    nothing, or its start made no progress for STALL_MS twice), why;
+//                    every pending and later call then rejects with it
 //   onfailure        a function the page may set: called once with that reason, so a
 //                    failure is shown even while no call is pending
 // Plain data only crosses: the UI in MicroPython parses the text itself. Every message
@@ -27,6 +28,16 @@
   // A call is answered in milliseconds once the engine is ready; this much silence
   // means the worker is gone (a crash, an out-of-memory kill), not that it is busy.
   var CALL_BOUND_MS = 10000;
+  // A start that says nothing for this long while the browser is online is not coming
+  // (seen: a worker that never asked for its files, the page playing alone for good):
+  // the worker is made again once, and if the second says nothing as long, the start
+  // has failed. A start says something at each of its steps and at least once a second
+  // while its files download (assets/engine/worker.mjs `progress`), so a slow link or
+  // a slow phone's longest step (Python's own start, ~15 s at a quarter of this
+  // machine's speed) stays far inside it. Tests shorten it (py2048EngineStallMs).
+  var STALL_MS = window.py2048EngineStallMs || 30000;
+  var stall = 0; // the timer of the start's silence
+  var tries = 0; // workers made for this start
   var pending = new Map();
   var nextId = 1;
   var started = false; // the engine is ready: calls are timed from then on
@@ -49,10 +60,11 @@
           return;
         }
         var id = nextId++;
-        var callbacks = { resolve: resolve, reject: reject, timer: 0 };
+        var message = { id: id, call: name, args: args };
+        var callbacks = { resolve: resolve, reject: reject, timer: 0, message: message };
         pending.set(id, callbacks);
         time(callbacks);
-        worker.postMessage({ id: id, call: name, args: args });
+        worker.postMessage(message);
       });
     },
     failure: "",
@@ -62,6 +74,7 @@
 
   function fail(reason) {
     if (engine.failure) return;
+    clearTimeout(stall);
     var message = String(reason) || "the engine failed";
     engine.failure = message;
     settle.reject(message);
@@ -98,6 +111,11 @@
   function start() {
     if (asked) return;
     asked = true;
+    make();
+  }
+
+  function make() {
+    tries += 1;
     try {
       // (the one offline file makes its worker itself: build/onefile/head.js)
       worker = window.py2048EngineWorker
@@ -108,13 +126,45 @@
       return;
     }
     listen();
+    heard();
+  }
+
+  // The start said something: its silence is timed again from now (until it is ready).
+  function heard() {
+    clearTimeout(stall);
+    if (!started && !engine.failure) stall = setTimeout(silent, STALL_MS);
+  }
+
+  function silent() {
+    if (!navigator.onLine) {
+      heard(); // offline, a download waits for the link: that is no stalled start
+      return;
+    }
+    var seconds = Math.round(STALL_MS / 1000);
+    if (tries > 1) {
+      fail("the engine's start made no progress for " + seconds + " s, twice");
+      return;
+    }
+    console.warn("engine: its start made no progress for " + seconds + " s: starting it again");
+    var stalled = worker;
+    stalled.onmessage = stalled.onerror = stalled.onmessageerror = null;
+    stalled.terminate();
+    make();
+    pending.forEach(function (callbacks) {
+      worker.postMessage(callbacks.message); // (none is expected before it is ready)
+    });
   }
 
   function listen() {
     worker.onmessage = function (event) {
       var data = event.data;
-      if (data.ready) {
+      heard();
+      if (data.progress) {
+        return; // the start goes on (heard)
+      } else if (data.ready) {
         started = true;
+        clearTimeout(stall);
+        if (window.py2048OneFile) window.py2048OneFile.ready(); // (build/onefile/head.js)
         pending.forEach(time);
         settle.resolve(data.ready);
       } else if (data.failed) {

@@ -22,8 +22,11 @@
 // reply, ms} (the engine's JSON text, and how long its Python took) or {id, error};
 // once, {ready: {boot, from, reason, ms, marks}} (from: "device" or "download" for a
 // snapshot; marks: ms to each step of the start) or
-// {failed: message}.
+// {failed: message}; before that, {progress: 1} at each step of the start and at most
+// once a second while its files download (`progress`): assets/engine/client.js takes a
+// long silence for a start that is not coming.
 import { keep, keptFor, pack } from "./kept.mjs";
+import { failed, finished, hasFailed, progress, watchRequests } from "./watch.mjs";
 import { ENGINE_FILES, ROOT_IN_PYODIDE, STDLIB, fingerprint } from "./sources.mjs";
 
 const PYODIDE = new URL("../runtime/pyodide/", import.meta.url);
@@ -48,7 +51,10 @@ const importModule = EMBEDDED.importModule || ((url) => import(url));
 
 const started = performance.now();
 const marks = {}; // ms since the worker started, for each step of the start
-const mark = (name) => (marks[name] = Math.round(performance.now() - started));
+const mark = (name) => {
+  progress();
+  return (marks[name] = Math.round(performance.now() - started));
+};
 const queue = [];
 let calls = null; // game.worker.call, once Python is ready
 let toKeep = null; // {build, manifest, packed} or {build, memory, facts}: for kept.mjs
@@ -465,38 +471,15 @@ async function boot() {
   return { boot: "plain", from: "", reason, calls };
 }
 
-// Pyodide does not fail when one of its files cannot be fetched: without its wasm it
-// logs a warning and waits forever, without its standard library it starts an
-// interpreter that cannot run. So this worker watches its own requests for Pyodide's
-// files and gives up at once, saying which (the snapshot is not one of them: without
-// it the start is only slower). Everything else fetches as usual.
-let failedAlready = false;
-function failed(message) {
-  if (failedAlready) return;
-  failedAlready = true;
-  console.error(`engine: failed to start: ${message}`);
-  self.postMessage({ failed: message });
-}
-const fetchAnything = self.fetch.bind(self);
-self.fetch = async (input, init) => {
-  const url = String(input && input.url ? input.url : input);
-  const essential = url.startsWith(PYODIDE.href);
-  const name = url.slice(url.lastIndexOf("/") + 1).replace(/[?#].*$/, "");
-  let response;
-  try {
-    response = await fetchAnything(input, init);
-  } catch (error) {
-    if (essential) failed(`${name} could not be downloaded (${named(error)})`);
-    throw error;
-  }
-  if (essential && !response.ok) failed(`${name} answered ${response.status}`);
-  return response;
-};
+// Pyodide's own files are watched as they download (assets/engine/watch.mjs): one that
+// cannot be fetched fails the start at once, and every byte says the start goes on.
+watchRequests(PYODIDE.href, named);
 
 boot().then(
   (ready) => {
-    if (failedAlready) return;
+    if (hasFailed()) return;
     calls = ready.calls;
+    finished();
     const ms = mark("engine_ready");
     console.info(`engine: ${ready.boot} start in ${ms} ms ${JSON.stringify(marks)}`);
     self.postMessage({ ready: { boot: ready.boot, from: ready.from, reason: ready.reason || "", ms, marks } });

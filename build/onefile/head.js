@@ -25,12 +25,18 @@
     HOME: "https://py2048.invalid/",
     worker: null, // the engine's worker, once client.js has asked for it
     engineFiles: null, // the files it needs, once build/onefile/page.js has read them
+    delivered: null, // the worker they were handed to
     // Hand the worker its files once both are there (whichever comes last calls it).
     deliver: function () {
-      if (oneFile.worker && oneFile.engineFiles) {
+      if (oneFile.worker && oneFile.engineFiles && oneFile.delivered !== oneFile.worker) {
         oneFile.worker.postMessage({ files: oneFile.engineFiles });
-        oneFile.engineFiles = null;
+        oneFile.delivered = oneFile.worker;
       }
+    },
+    // The engine is ready (assets/engine/client.js): its files are not needed again. Until
+    // then they are kept, for a worker made again when the first one's start never came.
+    ready: function () {
+      oneFile.engineFiles = null;
     }
   });
   window.py2048EngineWorker = function (forced) {
