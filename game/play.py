@@ -95,21 +95,24 @@ class Play:
         back, and a day's board is handed out once (its unfinished game is never thrown
         away for an older board). A stored game that ended but was not counted (the tab
         closed before the count was stored, or storage was full) counts now: for a
-        daily game, as the day's result. The daily board needs a clock within its days:
-        `Refused("clock")` otherwise, and nothing has changed.
-        `start` gives a fresh normal game's tiles (the page drew them); a fresh daily
-        game's are the day's, and `start`, if given, must be those: of `day`, when that
-        day is later than the clock's (the page began it before the clock went back)."""
+        daily game, as the day's result, also when its day is over. The daily board
+        needs a clock within its days: `Refused("clock")` otherwise, and nothing has
+        changed. `start` gives a fresh normal game's tiles (the page drew them); a fresh
+        daily game's are the day's, and `start`, if given, must be those.
+        `day` is the day of the daily board steps were played on (game/steps.py): that
+        board is the one taken up, whatever day the clock says now, the page having
+        played it (midnight may pass, or the clock go back, before the engine runs)."""
         today = self.day() if daily_board else ""
         if loaded is not None and loaded.daily is not None and loaded.daily.date > today:
             today = loaded.daily.date  # the clock went back: that day's game goes on
-        if daily_board and start is not None and day > today:
-            today = day  # the same for a fresh board of that day the page began
+        if daily_board and day:
+            today = day  # the board the page played, whatever the clock says since
         self.daily_best = {daily.SIZE: self.tally.day_best(today)} if today else {}
         if daily_board:
             size = daily.SIZE
         revision = 0
         if loaded is not None and loaded.daily is not None and loaded.daily.date != today:
+            self._count(loaded)  # it ended with its day, uncounted: that day's result now
             revision, loaded = session.next_revision(loaded.revision), None
         if loaded is not None:
             loaded.best = max(loaded.best, self.bests(loaded).get(loaded.size, 0))

@@ -218,13 +218,12 @@ def resume(play: "Play", loaded: "Session | None", stored_text: "str | None", si
     game that ended as its tab closed is counted): its revision then rises, as for any
     call. The steps apply only to the game they were played on: the stored text they
     name, continued or replaced by a fresh game just as the page did (with the page's
-    start tiles and undo depth). Otherwise none is played, and the game is what the
-    stored one gives alone. Steps on a fresh daily board of a day now over give way to
-    today's board, as a stored game of an earlier day does, none of them refused. The
-    page begins its own game with this very function (doc None), and starts its steps
-    document from what it did."""
-    if doc is not None and day_over(play, daily_board, doc):
-        doc = None
+    start tiles and undo depth), and a daily board on the day the page played it
+    (`day_of`), whatever the clock says now: midnight may pass before the engine runs.
+    Otherwise none is played, and the game is what the stored one gives alone. The page
+    begins its own game with this very function (doc None), and starts its steps
+    document from what it did; at a load it first sets aside steps on a daily board
+    whose day is over (`day_over`), as a new day gives way to its own board."""
     stored = session.mark_of(loaded) if loaded is not None else None
     spawns, refusal = _begun(play, loaded, stored_text, size, undo_depth, daily_board, doc)
     if stored is not None and not spawns:
@@ -235,10 +234,21 @@ def resume(play: "Play", loaded: "Session | None", stored_text: "str | None", si
     return spawns, taken, refusal
 
 
-def day_over(play: "Play", daily_board: bool, doc: "Steps") -> bool:
-    """Whether `doc` holds steps on a fresh daily board the page began on a day now over:
-    today's board takes its place, as it does a stored game of an earlier day."""
-    return daily_board and doc.start is not None and bool(doc.date) and doc.date < play.day()
+def day_of(loaded: "Session | None", doc: "Steps") -> str:
+    """The day of the daily board `doc`'s steps were played on: the fresh board's they
+    began, else the stored game's they continue ("" when not a daily board, or for
+    version 1 steps, which did not say)."""
+    if doc.start is not None:
+        return doc.date
+    return loaded.daily.date if loaded is not None and loaded.daily is not None else ""
+
+
+def day_over(play: "Play", loaded: "Session | None", daily_board: bool, doc: "Steps") -> bool:
+    """Whether `doc` holds steps on a daily board of a day now over (by `play`'s clock):
+    at a load, today's board takes their place, as it does a stored game of an earlier
+    day."""
+    day = day_of(loaded, doc) if daily_board else ""
+    return bool(day) and day < play.day()
 
 
 def _begun(play: "Play", loaded: "Session | None", stored_text: "str | None", size: int, undo_depth: int,
@@ -250,7 +260,7 @@ def _begun(play: "Play", loaded: "Session | None", stored_text: "str | None", si
     refusal = Refused("not_this_game")
     if doc.base == fingerprint(stored_text):
         try:
-            spawns = play.begin(loaded, size, doc.depth, daily_board, doc.start, doc.date)
+            spawns = play.begin(loaded, size, doc.depth, daily_board, doc.start, day_of(loaded, doc))
         except Refused as refused:
             refusal = refused
         else:

@@ -147,7 +147,7 @@ class EarlyPlay:
         self.play.best = best_from_saved(stored_text(best_quoted))
         self.results.read(stored_text(stats_quoted))
         self.doc = None
-        refused = self._begin(game_text, stored_text(steps_quoted), size, undo_depth, bool(daily_board))
+        refused = self._begin(game_text, stored_text(steps_quoted), size, undo_depth, bool(daily_board), True)
         doc = self.doc
         assert doc is not None
         if undo_depth != self.session.undo_depth:  # the setting changed since those steps
@@ -160,15 +160,19 @@ class EarlyPlay:
         return reply
 
     def _begin(self, game_text: "str | None", steps_text: "str | None", size: int, undo_depth: int,
-               daily_board: bool) -> "tuple[int, Refused] | None":
+               daily_board: bool, at_load: bool = False) -> "tuple[int, Refused] | None":
         """Begin the stored game with the stored steps on it, as the engine will take them
         (none if they are not steps on this game); the number of steps and the refusal
-        when one of them could not be played (it and those after it are dropped)."""
+        when one of them could not be played (it and those after it are dropped). At a
+        load, steps on a daily board whose day is over give way to today's board, unless
+        they count something (that day's try ended in them): then they stay, for the
+        engine to count."""
         loaded = game_from_saved(game_text, daily.SIZE if daily_board else size, daily_board,
                                  self.play.source)
         base = steps.fingerprint(game_text)
         found = self._read_steps(steps_text, base)
-        if found is not None and steps.day_over(self.play, daily_board, found):
+        if (found is not None and at_load and steps.day_over(self.play, loaded, daily_board, found)
+                and not self._counts(game_text, size, undo_depth, found)):
             found = None  # the steps of a board whose day is over: today's takes its place
         if found is not None:
             _, taken, refusal = steps.resume(
@@ -185,6 +189,18 @@ class EarlyPlay:
         self.doc = steps.Steps(base, game.undo_depth, spawns if spawns else None,
                                date=game.daily.date if spawns and game.daily is not None else "")
         return None
+
+    def _counts(self, game_text: "str | None", size: int, undo_depth: int, doc: "steps.Steps") -> bool:
+        """Whether playing `doc`'s steps on the stored daily game counts a try (it ended,
+        or was given up for another), played on a scratch table."""
+        noted = KnownResults()
+        trial = Play(self.play.source, self.today, noted)
+        loaded = game_from_saved(game_text, daily.SIZE, True, self.play.source)
+        try:
+            steps.resume(trial, loaded, game_text, size, undo_depth, True, doc)
+        except Refused:  # (the clock: no board to play at all)
+            return False
+        return bool(noted.scores)
 
     def _read_steps(self, text: "str | None", base: str) -> "steps.Steps | None":
         """The stored steps, if they are steps played on this very stored game."""

@@ -13,6 +13,7 @@ from game import replay
 from tests.e2e.clock import DeviceClock
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import Dataset, GamePage
+from tests.e2e.test_before_engine import engine_held
 
 DAY_MS = 86_400_000
 FLAT_BATTERY = 12 * 3_600_000  # 1970-01-01 12:00 UTC
@@ -143,3 +144,30 @@ def test_a_code_of_a_day_after_the_devices_today_says_its_day_has_not_come(
     assert said.startswith("Verified") and "2026-12-02" in said, said
     assert "has not come yet" in said and "2026-12-01" in said, said
     no_errors(friend)
+
+
+def test_the_daily_board_played_before_the_engine_across_midnight_is_the_one_taken_over(
+        game: GamePage) -> None:
+    """The page plays the day's board itself (the engine held back); midnight (UTC)
+    passes and the player goes on; then the engine starts, in the new day. It takes
+    over the board on screen, that day's, with every move: nothing moves, nothing is
+    said to be refused, and the stored game is that day's."""
+    midnight = NOON + DAY_MS // 2  # 2026-12-02 00:00 UTC
+    DeviceClock(game, midnight - 5_000)
+    with engine_held(game) as held:
+        game.goto()
+        game.wait_playable()
+        game.click("#daily")
+        game.wait_for("the day's board", lambda d: d.get("mode") == "daily" and d["status"] == "playing")
+        moves_made(game, 2)
+        game.poll("the device's midnight", lambda: int(game.evaluate("Date.now()")) >= midnight, timeout=15)
+        data = moves_made(game, 4)
+        assert data["engine"] == "starting"
+        held.release()
+        after = game.wait_ready()
+    assert [after[k] for k in ("mode", "board", "moves", "score")] == ["daily", data["board"], data["moves"],
+                                                                       data["score"]]
+    assert "could not be kept" not in game.notice()[1]
+    kept = json.loads(stored(game, "daily") or "{}")
+    assert kept["daily"] == "2026-12-01" and kept["moves"] == int(data["moves"]), kept
+    no_errors(game)

@@ -214,10 +214,11 @@ def test_a_tab_still_starting_goes_on_from_its_steps_another_tab_took_over() -> 
 
 
 def test_a_daily_board_the_page_began_is_taken_over_whatever_the_clock_did_since() -> None:
-    """The page began the day's board and stored its steps; the tab closed before the
-    engine ran. With the clock back a day the steps are that day's still (never lost
-    for an older board); with the clock a day on, the day is over: today's board takes
-    its place, and no step is said to be refused."""
+    """The page began the day's board and stored its steps. The engine takes them over
+    on that day's board whatever its clock says (back a day, or on a day: midnight
+    passed before it ran), none refused: it is the board the page showed. A page loaded
+    later with the clock back still shows that day's game; with the clock a day on,
+    the day is over and the try unfinished: today's board takes its place."""
     page = EarlyPlay(chance.seeded(2), lambda: DAY_MS)
     shown = page.load("", "", "", 4, 1, True)
     for _ in range(4):
@@ -227,10 +228,95 @@ def test_a_daily_board_the_page_began_is_taken_over_whatever_the_clock_did_since
         engine = api.Engine(chance.seeded(9), wall=lambda at=wall: at)  # type: ignore[misc]
         reply = engine.start(None, None, None, 4, 1, True, shown["steps"])
         assert reply["handover"]["refused"] == "", reply["handover"]
-        assert (reply["state"]["date"], reply["state"]["moves"]) == (date, moves)
-        if moves:
-            assert reply["state"]["board"] == shown["state"]["board"]
+        assert (reply["state"]["date"], reply["state"]["moves"]) == ("2025-12-01", 4)
+        assert reply["state"]["board"] == shown["state"]["board"]
         again = EarlyPlay(chance.seeded(5), lambda at=wall: at)  # type: ignore[misc]
         reloaded = again.load("", "", "", 4, 1, True, quoted(shown["steps"]))
         assert (reloaded["state"]["date"], reloaded["state"]["moves"]) == (date, moves)
         assert steps.read(reloaded["steps"] or shown["steps"]).date == date
+
+
+MIDNIGHT = 1_764_633_600_000  # 2025-12-02 00:00 UTC: 2025-12-01 is over
+
+
+def legal_move(page: EarlyPlay) -> str:
+    return rules.legal_directions(page.session.position.board)[0]
+
+
+def test_a_daily_board_played_while_midnight_passes_before_the_engine_is_the_one_taken_over() -> None:
+    """The page plays the day's board before the engine runs; midnight (UTC) passes, the
+    player goes on; then the engine starts. It takes over the very board on screen,
+    that day's, every step: a fresh board the page began, or the stored game of that
+    day it went on with. Nothing is said to be refused and the board does not move."""
+    now = [MIDNIGHT - 2_000]
+    page = EarlyPlay(chance.seeded(4), lambda: now[0])
+    shown = page.load("", "", "", 4, 1, True)
+    for _ in range(3):
+        shown = page.move(legal_move(page), CLOCK)
+    now[0] = MIDNIGHT + 2_000
+    shown = page.move(legal_move(page), CLOCK)
+    engine = api.Engine(chance.seeded(9), wall=lambda: MIDNIGHT + 5_000)
+    reply = engine.start(None, None, None, 4, 1, True, shown["steps"])
+    assert reply["handover"]["refused"] == "" and reply["handover"]["taken"] == 4
+    assert reply["state"] == shown["state"] and json.loads(reply["save"])["daily"] == "2025-12-01"
+
+    # The same, on the day's game stored by an engine before midnight.
+    before = api.Engine(chance.seeded(3), wall=lambda: MIDNIGHT - 60_000)
+    stored = before.start(None, None, None, 4, 1, True)
+    for _ in range(2):
+        stored = before.move(rules.legal_directions(before.session.position.board)[0], CLOCK)
+    now[0] = MIDNIGHT - 30_000
+    page = EarlyPlay(chance.seeded(6), lambda: now[0])
+    shown = page.load(quoted(stored["save"]), "", "", 4, 1, True)
+    now[0] = MIDNIGHT + 1_000
+    for _ in range(2):
+        shown = page.move(legal_move(page), CLOCK)
+    engine = api.Engine(chance.seeded(7), wall=lambda: MIDNIGHT + 5_000)
+    reply = engine.start(stored["save"], None, None, 4, 1, True, shown["steps"])
+    assert reply["handover"]["refused"] == "" and reply["state"] == shown["state"]
+    assert reply["state"]["moves"] == 4 and reply["state"]["date"] == "2025-12-01"
+
+
+def _ended_before_midnight() -> tuple[dict[str, Any], str]:
+    """The day's board played by the page to its end before midnight (its steps)."""
+    page = EarlyPlay(chance.seeded(8), lambda: MIDNIGHT - 2_000)
+    shown = page.load("", "", "", 4, 1, True)
+    while shown["state"]["status"] != "over":
+        shown = page.move(legal_move(page), CLOCK)
+    return shown, shown["steps"]
+
+
+def test_a_days_try_that_ended_before_the_engine_ran_is_that_days_result_after_midnight() -> None:
+    """The page played the day's board to its end; the engine starts after midnight (the
+    tab open all along, or the page loaded again in the new day): the try is that day's
+    result, with its score, never lost for today's board."""
+    shown, played = _ended_before_midnight()
+    engine = api.Engine(chance.seeded(9), wall=lambda: MIDNIGHT + 5_000)
+    reply = engine.start(None, None, None, 4, 1, True, played)
+    result = stats.daily_result(engine.stats, "2025-12-01")
+    assert result is not None and result.score == shown["state"]["score"] and reply["stats_changed"]
+    again = EarlyPlay(chance.seeded(1), lambda: MIDNIGHT + 5_000)  # the tab closed and opened again
+    reloaded = again.load("", "", "", 4, 1, True, quoted(played))
+    assert reloaded["state"]["date"] == "2025-12-01" and reloaded["state"]["status"] == "over"
+    later = api.Engine(chance.seeded(2), wall=lambda: MIDNIGHT + 9_000)
+    later.start(None, None, None, 4, 1, True, reloaded["steps"] or played)
+    result = stats.daily_result(later.stats, "2025-12-01")
+    assert result is not None and result.score == shown["state"]["score"]
+
+
+def test_a_stored_daily_game_that_ended_uncounted_counts_when_its_day_gives_way() -> None:
+    """A day's game stored as it ended but not counted (its statistics could not be
+    written): loaded on a later day it gives way to that day's board, and counts first,
+    as its own day's result."""
+    engine = api.Engine(chance.seeded(5), wall=lambda: MIDNIGHT - 60_000)
+    reply = engine.start(None, None, None, 4, 1, True)
+    while reply["state"]["status"] != "over":
+        reply = engine.move(rules.legal_directions(engine.session.position.board)[0], CLOCK)
+    document = json.loads(reply["save"])
+    document["counted"] = False  # as the page stored it before the engine counted it
+    document["revision"] -= 1
+    later = api.Engine(chance.seeded(6), wall=lambda: MIDNIGHT + 60_000)
+    today = later.start(json.dumps(document), None, None, 4, 1, True)
+    assert today["state"]["date"] == "2025-12-02" and today["state"]["moves"] == 0
+    result = stats.daily_result(later.stats, "2025-12-01")
+    assert result is not None and result.score == reply["state"]["score"] and today["stats_changed"]
