@@ -53,6 +53,7 @@ class SharedSaves:
     def __init__(self, store: "Any", size: int, key: str = "") -> None:
         self.store = store
         self.memory: "dict[str, str]" = {}  # what this tab wrote, for a storage that fails
+        self.unwritten: "set[str]" = set()  # items whose last write failed (memory is newer)
         self.key = key or game_key(size)
         self.saved_game: "str | None" = None  # quoted, as read at boot or switch
         self.saved_steps: "str | None" = None  # the steps stored beside it, quoted
@@ -73,7 +74,17 @@ class SharedSaves:
 
     def _write(self, name: str, text: str) -> bool:
         self.memory[name] = text
-        return bool(self.store.write(name, text))
+        written = bool(self.store.write(name, text))
+        if written:
+            self.unwritten.discard(name)
+        else:
+            self.unwritten.add(name)
+        return written
+
+    def _forget(self, name: str) -> None:
+        """Item `name` is removed: nothing of it is kept in memory either."""
+        self.memory.pop(name, None)
+        self.unwritten.discard(name)
 
     def use_size(self, size: int) -> None:
         """The board switches to `size`: its own game key, its stored game."""
@@ -107,8 +118,15 @@ class SharedSaves:
         return self._read(key)
 
     def read_steps(self, key: str) -> str:
-        """The steps stored beside the game under `key`, quoted ("" for none)."""
-        return self._read(steps_key(key)) or ""
+        """The steps stored beside the game under `key`, quoted ("" for none). Where
+        this tab's last write of the steps of the game on screen failed (storage full)
+        and no other tab wrote since, its own newer steps, from memory: the engine must
+        take over every move on screen, not the fewer storage kept."""
+        name = steps_key(key)
+        if (key == self.key and name in self.unwritten and name in self.memory
+                and not self.store.differs(name, self.known_steps)):
+            return json.dumps(self.memory[name])
+        return self._read(name) or ""
 
     def keep_rejected(self) -> None:
         """The engine set the stored game aside: keep it, verbatim, for diagnosis
@@ -136,7 +154,7 @@ class SharedSaves:
         if written:
             self.known_game = save
             if self.known_steps is not None and self.store.remove(steps_key(self.key)):
-                self.memory.pop(steps_key(self.key), None)
+                self._forget(steps_key(self.key))
                 self.known_steps = None
         return written, None
 
@@ -156,12 +174,12 @@ class SharedSaves:
         there is the import's from now on: the game on screen is read again
         (`use_key`), so the board that comes next is the import's, not the one before."""
         if text is None:
-            self.memory.pop(name, None)
+            self._forget(name)
             done = bool(self.store.remove(name))
         else:
             done = self._write(name, text)
         if name in GAME_KEYS:
-            self.memory.pop(steps_key(name), None)
+            self._forget(steps_key(name))
             self.store.remove(steps_key(name))
         if name == self.key:
             self.use_key(self.key)
@@ -175,7 +193,7 @@ class SharedSaves:
         written = self._write(key, save)
         if written:
             self.store.remove(steps_key(key))
-            self.memory.pop(steps_key(key), None)
+            self._forget(steps_key(key))
         return written
 
     def store_merged(self, name: str, document: str) -> "tuple[bool, str | None]":

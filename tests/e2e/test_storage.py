@@ -11,8 +11,10 @@ import pytest
 from game import chance, rules, saves
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
-from tests.e2e.gamepage import GamePage
+from tests.e2e.gamepage import Dataset, GamePage
 from tests.e2e.positions import BEST_KEY, GAME_KEY, KEYS_BOARD
+from tests.e2e.test_before_engine import engine_held
+from tests.e2e.test_clock import moves_made
 
 IMG = "<img src=x onerror=\"document.title='pwned'\">"
 VALID_BEST = 1232
@@ -307,3 +309,28 @@ def test_a_game_whose_counted_document_was_refused_is_counted_once(game: GamePag
     assert after["played"] == 1 and [t["score"] for t in after["top"]] == [int(over["score"])], after
     assert after["recent"] == [int(over["score"])] and after["total_moves"] == int(over["moves"]), after
     assert after["games"] == [kept["game"]]
+
+
+def test_storage_full_while_the_page_plays_before_the_engine(game: GamePage) -> None:
+    """Storage fills up while the page plays by itself (the engine held back): the moves
+    go on, the notice says since when progress is not saved, and the engine, when it
+    comes, takes over every move on screen (the steps in the page's memory, not the
+    fewer ones storage kept): the board does not move at the hand-over. A reload then
+    brings back what storage kept: the board from before it filled up."""
+    with engine_held(game) as held:
+        game.goto()
+        game.wait_playable()
+        kept = moves_made(game, 3)
+        assert game.evaluate(f"({_FILL})(0)") > 0
+        shown = moves_made(game, 7)
+        game.poll("the notice", lambda: "Storage is full" in game.notice()[1])
+        assert "progress since" in game.notice()[1]
+        assert shown["engine"] == "starting"
+        held.release()
+        taken = game.wait_ready()
+        assert [taken[k] for k in ("board", "score", "moves")] == [shown[k] for k in ("board", "score", "moves")]
+        assert "could not be kept" not in game.notice()[1]
+        game.page.reload()
+        again = game.wait_ready()
+    assert [again[k] for k in ("board", "score", "moves")] == [kept[k] for k in ("board", "score", "moves")]
+    game.evaluate(f"({_EMPTY})()")

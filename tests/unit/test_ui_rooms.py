@@ -485,3 +485,28 @@ def test_another_tabs_write_is_followed_or_merged_by_what_it_wrote() -> None:
     assert tabs.stored_elsewhere("stats", "game") == "stats"
     assert tabs.stored_elsewhere("settings", "game") == "settings"
     assert tabs.stored_elsewhere("mode", "game") is None
+
+
+class FullStore(FakeStore):
+    """Storage that has filled up: what it holds stays, every write is refused."""
+
+    full = False
+
+    def write(self, name: str, value: str) -> bool:
+        return False if self.full else super().write(name, value)
+
+
+def test_steps_storage_refused_are_handed_to_the_engine_from_memory() -> None:
+    """Before the engine runs, storage fills up: the steps it kept are fewer than the
+    page played. The hand-over hands the engine this tab's own steps (from memory), so
+    it takes over every move on screen; once another tab writes steps there, theirs."""
+    store = FullStore({"game-steps": "three moves"})
+    saves = tabs.SharedSaves(store, 4)
+    assert saves.store_steps("four moves") == (True, None)
+    store.full = True
+    assert saves.store_steps("five moves") == (False, None)
+    assert saves.read_steps("game") == json.dumps("five moves")
+    assert store.items["game-steps"] == "four moves", "what a reload brings back"
+    assert saves.read_steps("game-5") == "", "another board's steps: as stored"
+    store.items["game-steps"] = "another tab's"
+    assert saves.read_steps("game") == json.dumps("another tab's")
