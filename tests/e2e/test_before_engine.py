@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Route
 
-from game import rules
+from game import record, rules
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
@@ -216,3 +216,82 @@ def test_steps_the_page_cannot_play_at_a_load_are_said_too(game: GamePage) -> No
         held.release()
         data = game.wait_ready()
     assert (data["board"], data["moves"]) == (shown["board"], shown["moves"])
+
+
+def test_five_step_undo_used_before_the_engine_goes_on_as_the_engine_allows(game: GamePage) -> None:
+    """Undo keeps five steps (Settings). Before the engine runs the player makes seven
+    moves and undoes two; the engine takes over, and undo goes on exactly where the
+    page left it: three more steps back, each to the board that was shown there, then
+    no further (five in all)."""
+    game.prepare_storage({positions.SETTINGS_KEY: positions.settings_text(undo=5)})
+    with engine_held(game) as held:
+        game.goto()
+        first = game.wait_playable()
+        boards = [first["board"]]
+        inputs = 0
+        while len(boards) < 8:
+            board = positions.parse_board(game.state()["board"])
+            game.press(KEYS[rules.legal_directions(board)[inputs % len(rules.legal_directions(board))]])
+            inputs += 1
+            boards.append(game.wait_inputs(inputs)["board"])
+        for back in (6, 5):
+            game.press("u")
+            inputs += 1
+            data = game.wait_inputs(inputs)
+            assert (data["board"], data["moves"]) == (boards[back], str(back)), back
+        held.release()
+        game.wait_ready()
+    for back in (4, 3, 2):
+        game.press("u")
+        inputs += 1
+        data = game.wait_inputs(inputs)
+        assert (data["board"], data["moves"], data["engine"]) == (boards[back], str(back), "snapshot"), back
+    game.press("u")
+    inputs += 1
+    data = game.wait_inputs(inputs)
+    assert (data["board"], data["moves"]) == (boards[2], "2"), "five steps in all"
+    said = game.evaluate("() => document.getElementById('live').textContent.trim()")
+    assert said == "Nothing to undo.", said
+
+
+def test_a_storm_of_keys_across_the_engines_takeover_loses_none_and_doubles_none(game: GamePage) -> None:
+    """300 keys or more, 5 ms apart, begun while the page plays by itself and going on
+    while the engine takes over (at least 50 after it): every key is handled once
+    (`data-inputs`), and the game the engine stores is exactly those keys played by
+    the rules, in order: each key that could move the board moved it once, with one
+    spawn, and each that could not left it as it was."""
+    game.prepare_storage({positions.SETTINGS_KEY: positions.settings_text(size=6)})  # no game over
+    pressed: list[str] = []
+    taken_at = -1
+    with engine_held(game) as held:
+        game.goto()
+        game.wait_playable()
+        while len(pressed) < 300 or taken_at < 0 or len(pressed) - taken_at < 50:
+            direction = ("left", "down", "right", "down", "up")[len(pressed) % 5]
+            game.page.keyboard.press(KEYS[direction])
+            pressed.append(direction)
+            if len(pressed) == 100:
+                held.release()
+            if taken_at < 0 and len(pressed) % 10 == 0 and game.state()["engine"] != "starting":
+                taken_at = len(pressed)
+            game.page.wait_for_timeout(5)  # the storm's pace, not a wait for the page
+            assert len(pressed) < 3000, "the engine never took over"
+    data = game.wait_inputs(len(pressed), timeout=60)
+    assert data["engine"] == "snapshot" and 100 <= taken_at <= len(pressed) - 50, (taken_at, len(pressed))
+    game.poll("the engine's game stored", lambda: game.evaluate(
+        "() => JSON.parse(localStorage.getItem('py2048:game-6') || '{}').moves") == int(data["moves"]))
+    stored = json.loads(game.evaluate("() => localStorage.getItem('py2048:game-6')"))
+    film = record.read(stored["record"], 6)
+    board = rules.new_board(6)
+    for spawned in film.start:
+        board = rules.place(board, spawned.cell, spawned.value)
+    moves = iter(film.steps)
+    for direction in pressed:
+        slid = rules.slide(board, direction)[0]
+        if slid == board:
+            continue  # no move: nothing recorded, nothing spawned
+        step = next(moves)
+        assert step.direction == direction, (direction, step)
+        board = rules.place(slid, step.spawn.cell, step.spawn.value)
+    assert next(moves, None) is None, "a move recorded that no key made"
+    assert positions.board_attr(board) == data["board"] and stored["board"] == [list(r) for r in board]
