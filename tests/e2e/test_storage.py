@@ -11,7 +11,7 @@ import pytest
 from game import chance, rules, saves
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
-from tests.e2e.gamepage import Dataset, GamePage
+from tests.e2e.gamepage import GamePage
 from tests.e2e.positions import BEST_KEY, GAME_KEY, KEYS_BOARD
 from tests.e2e.test_before_engine import engine_held
 from tests.e2e.test_clock import moves_made
@@ -311,6 +311,9 @@ def test_a_game_whose_counted_document_was_refused_is_counted_once(game: GamePag
     assert after["games"] == [kept["game"]]
 
 
+SHOWN = ("board", "score", "moves")
+
+
 def test_storage_full_while_the_page_plays_before_the_engine(game: GamePage) -> None:
     """Storage fills up while the page plays by itself (the engine held back): the moves
     go on, the notice says since when progress is not saved, and the engine, when it
@@ -328,9 +331,9 @@ def test_storage_full_while_the_page_plays_before_the_engine(game: GamePage) -> 
         assert shown["engine"] == "starting"
         held.release()
         taken = game.wait_ready()
-        assert [taken[k] for k in ("board", "score", "moves")] == [shown[k] for k in ("board", "score", "moves")]
+        assert [taken[k] for k in SHOWN] == [shown[k] for k in SHOWN]
         assert "could not be kept" not in game.notice()[1]
         game.page.reload()
         again = game.wait_ready()
-    assert [again[k] for k in ("board", "score", "moves")] == [kept[k] for k in ("board", "score", "moves")]
+    assert [again[k] for k in SHOWN] == [kept[k] for k in SHOWN]
     game.evaluate(f"({_EMPTY})()")
