@@ -9,7 +9,10 @@ count was gone for good. Rules here:
   it depends on are kept (whether it was counted, whether a daily try is practice):
   while they wait, the stored game stays the one before, which a reload resumes and
   which counts again when it ends. A statistics document that could not be written
-  is tried again with every reply, the newest replacing it.
+  is tried again with every reply, the newest replacing it. The other way round needs
+  no order: the statistics name the games they counted (game/stats.py), so a game
+  whose counted document storage refused after its statistics were kept is not
+  counted again at the next load.
 - A refused write first frees what the page keeps only for diagnosis (the copy of a
   game that was set aside), then is tried once more.
 - The player is told what is true: "Storage is full: progress since 14:05 is not
