@@ -238,19 +238,11 @@ class Engine:
     # -- the play's tally: the statistics -------------------------------------------
 
     def count(self, game: Session) -> None:
-        """A game is due to count (game/play.py): in its size's statistics, or, for the
-        first daily try of its day, as the day's result."""
-        if game.daily is None:
-            self._record(game)
-        elif not game.practice:
-            self._record_daily(game)
+        """A game is due to count (game/play.py): stats.count_game."""
+        self.stats = stats.count_game(self.stats, game, self.wall())
 
     def counted(self, game: Session) -> bool:
-        """Whether the statistics hold `game` already: a normal game by its identity, a
-        daily try by its day's result (a day has one, whichever try made it)."""
-        if game.daily is None:
-            return stats.counted(self.stats, game.size, game.game_id)
-        return self.has_result(game.daily.date)
+        return stats.counted_game(self.stats, game)
 
     def has_result(self, date: str) -> bool:
         return stats.daily_result(self.stats, date) is not None
@@ -321,30 +313,6 @@ class Engine:
         return texts
 
     # -- statistics ------------------------------------------------------------------
-
-    def _record(self, session: Session) -> None:
-        """Count `session` in the statistics (the caller knows it is due)."""
-        position = session.position
-        tile = rules.max_tile(position.board)
-        result = stats.Result(position.score, tile, position.moves, session.clock_ms, self.wall(),
-                              position.won, session.game_id)
-        self.stats = stats.record(self.stats, session.size, result)
-        self.stats, _ = stats.reach(self.stats, session.size, tile, position.won)
-
-    def _record_daily(self, session: Session) -> None:
-        """A first daily try has ended (no move left, or given up for another try): the
-        day's result. Its numbers are those of its own code replayed, so the result kept
-        is exactly what anyone checking the code sees."""
-        code = result_code(session)
-        try:
-            outcome = replay.replay(replay.decode(code))
-        except replay.Rejection:  # never expected: the game was played by these rules
-            return
-        result = stats.DailyResult(outcome.date, outcome.score, outcome.tile, outcome.moves, code)
-        try:
-            self.stats = stats.record_daily(self.stats, result)
-        except ValueError:  # a day older than every result kept: it may have been counted
-            return
 
     def _reached(self) -> None:
         """The milestones the board on screen has reached (a 2048 tile counts at once)."""

@@ -269,18 +269,13 @@ def load_game(
     and a game under the wrong size's name was not written by this engine.
     Version 1 documents (written before games had a revision) read as revision 0, and
     versions 1 and 2 (written before statistics) as not counted, under the same rules
-    otherwise. A game of version 4 or older has no identity stored (nor one written by a
-    session made without one, "": a test's): it takes its text's
-    (`session.text_identity`), the same at every load of that text.
+    otherwise.
     """
     data = parse_document(text, GAME_FORMAT, GAME_VERSIONS)
     if set(data) != _GAME_KEYS_BY_VERSION[data["version"]]:
         raise SaveError("game has the wrong fields")
     revision = int_in(data["revision"], "revision", 0, MAX_REVISION) if "revision" in data else 0
     counted = bool_of(data["counted"], "counted") if "counted" in data else False
-    game_id = data.get("game") or text_identity(str(text))
-    if not is_identity(game_id):
-        raise SaveError("game identity is not one")
     found = data["size"]
     if not is_int(found) or found not in rules.SIZES:
         raise SaveError("unsupported board size")
@@ -319,8 +314,18 @@ def load_game(
         daily=day,
         practice=practice,
         record=kept,
-        game_id=game_id,
+        game_id=_identity(data, str(text)),
     )
+
+
+def _identity(data: dict[str, Any], text: str) -> str:
+    """The game's identity (game/session.py `identity`). A game of version 4 or older has
+    none stored (nor one written by a session made without one, "": a test's): it takes
+    its text's (`session.text_identity`), the same at every load of that text."""
+    game_id = data.get("game") or text_identity(text)
+    if not is_identity(game_id):
+        raise SaveError("game identity is not one")
+    return str(game_id)
 
 
 def _daily_of(

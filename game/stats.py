@@ -17,21 +17,12 @@ version 1 or 2 document does not hold them, and that history is unknown: it read
 no recent scores, and reached counts taken from its top list alone (the only counted
 games whose tiles it knows; see `_size_entry`), so they count the games since plus those.
 
-Which games were counted travels with the numbers they were counted in (version 4):
-each size keeps the identities (game/session.py `identity`) of its newest `RECENT`
-counted games, and a game whose identity is there is never counted again, whatever
-its own document says. So the count of a game does not depend on which of the two
-documents, the statistics or the game, reached storage: a game document that could not
-be written after its count was kept (storage full) is recognised at the next load.
-Only the newest game of a size can be stored uncounted after its count: the next game
-of that size begins with a document shorter than any ended game's, whose write only
-frees room (docs/reliability.md), so fifty identities are far more than enough.
+Which games were counted travels with the numbers (version 4): each size keeps the
+identities (game/session.py `identity`) of its newest `RECENT` counted games, and a game
+named there is never counted again, whatever its own document says, so its count does
+not depend on which document reached storage (docs/reliability.md says why fifty do).
 
-The daily board (game/daily.py) keeps one result per UTC day: the first daily game
-finished that day (later tries are practice and count nowhere). The results are kept
-for a year and a day, and the codes that replay them (game/replay.py) for the newest
-ten only, so the document stays small; the days played and the best day streak are
-counters that outlive the results they were counted from.
+The daily board's results are a part of their own (game/daily_results.py).
 The format is documented in docs/save-format.md.
 """
 
@@ -42,9 +33,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game import daily, replay, rules, saves
+from game import daily_results, rules, saves
+from game.daily_results import DailyResult, DailyStats
+from game.replies import result_code
 from game.saves import SaveError, int_in
-from game.session import is_identity
+from game.session import Session, is_identity
 from game.settings import MILESTONES
 
 FORMAT = "py2048-stats"
@@ -57,16 +50,10 @@ MAX_COUNT = saves.MAX_REVISION  # counters stop at the largest exact JavaScript 
 MIN_DATE = 1_388_534_400_000  # 2014-01-01 in epoch ms: before 2048 existed
 MAX_DATE = 7_258_118_400_000  # 2200-01-01 in epoch ms
 
-DAILY_KEEP = 366  # daily results kept: a year and a day, the oldest dropped first
-DAILY_CODES = 10  # the newest results keep their replay code; older ones drop it (size)
-DAILY_SHOWN = 10  # results the summary lists, newest first
-
 _KEYS_BY_VERSION = {1: frozenset({"format", "version", "sizes", "milestones"}),
                     2: frozenset({"format", "version", "sizes", "milestones", "daily"}),
                     3: frozenset({"format", "version", "sizes", "milestones", "daily"}),
                     4: frozenset({"format", "version", "sizes", "milestones", "daily"})}
-_DAILY_KEYS = frozenset({"played", "best_streak", "results"})
-_DAILY_RESULT_KEYS = ("date", "score", "tile", "moves", "code")
 _TOP_KEYS = ("score", "tile", "moves", "ms", "date")
 _COUNT_KEYS = ("played", "won", "best_score", "best_tile", "total_score", "total_moves", "total_ms",
                "streak", "best_streak")
@@ -120,32 +107,6 @@ class SizeStats:
     recent: tuple[int, ...] = ()  # the newest `RECENT` counted games' scores, oldest first
     reached: tuple[int, ...] = _NOT_REACHED  # per `REACHED_TILES`: games that ended at it or above
     games: tuple[str, ...] = ()  # the identities of the newest `RECENT` counted games, oldest first
-
-
-@dataclass(frozen=True)
-class DailyResult:
-    """One day's result on the daily board: the first daily game finished that UTC day.
-
-    `code` replays it (game/replay.py), so a result can be watched or shared again; it
-    is "" once the result is no longer among the newest `DAILY_CODES`.
-    """
-
-    date: str
-    score: int
-    tile: int
-    moves: int
-    code: str
-
-
-@dataclass(frozen=True)
-class DailyStats:
-    """The daily results, oldest first (one per date, at most `DAILY_KEEP`), and two
-    counters that outlive them: the days with a result ever, and the longest run of
-    consecutive such days ever."""
-
-    results: tuple[DailyResult, ...] = ()
-    played: int = 0
-    best_streak: int = 0
 
 
 @dataclass(frozen=True)
@@ -212,6 +173,32 @@ def counted(stats: Stats, size: int, game: str) -> bool:
     return bool(game) and game in stats.of(size).games
 
 
+def counted_game(stats: Stats, game: Session) -> bool:
+    """Whether these statistics hold `game` already: a normal game by its identity, a
+    daily try by its day's result (a day has one, whichever try made it)."""
+    if game.daily is None:
+        return counted(stats, game.size, game.game_id)
+    return daily_result(stats, game.daily.date) is not None
+
+
+def count_game(stats: Stats, game: Session, date_ms: int) -> Stats:
+    """`stats` with `game` counted (game/play.py says when it is due): in its size's
+    numbers, dated `date_ms`, with the milestones it reaches; a daily try, unless
+    practice, as its day's result (`daily_results.of_code`: the numbers of its own code
+    replayed, exactly what anyone checking the code sees)."""
+    if game.daily is not None:
+        result = None if game.practice else daily_results.of_code(result_code(game))
+        try:
+            return stats if result is None else record_daily(stats, result)
+        except ValueError:  # a result the document would refuse: never written
+            return stats
+    position = game.position
+    tile = rules.max_tile(position.board)
+    counted_now = record(stats, game.size, Result(position.score, tile, position.moves, game.clock_ms,
+                                                  date_ms, position.won, game.game_id))
+    return reach(counted_now, game.size, tile, position.won)[0]
+
+
 def _ordered(milestones: set[str]) -> tuple[str, ...]:
     return tuple(m for m in MILESTONES if m in milestones)
 
@@ -234,84 +221,22 @@ def reach(stats: Stats, size: int, max_tile: int, won: bool) -> tuple[Stats, tup
     return replace(stats, milestones=_ordered(reached)), new
 
 
-# -- the daily results -----------------------------------------------------------------
-
-def longest_run(dates: Iterable[str]) -> int:
-    """The most consecutive calendar days among `dates` (each counted once)."""
-    days = sorted({daily.day_number(date) for date in dates})
-    longest = run = 0
-    for index, day in enumerate(days):
-        run = run + 1 if index and day == days[index - 1] + 1 else 1
-        longest = max(longest, run)
-    return longest
-
-
-def _trimmed(results: Iterable[DailyResult]) -> tuple[DailyResult, ...]:
-    """Results sorted by date, the newest `DAILY_KEEP` kept, and the replay code kept on
-    the newest `DAILY_CODES` alone: what a stored document may hold, whatever order the
-    results came in (another tab's, a merge's)."""
-    kept = sorted(results, key=lambda r: r.date)[-DAILY_KEEP:]
-    coded = len(kept) - DAILY_CODES
-    return tuple(replace(r, code="") if index < coded and r.code else r for index, r in enumerate(kept))
-
+# -- the daily results (game/daily_results.py), in the statistics -----------------------
 
 def daily_result(stats: Stats, date: str) -> DailyResult | None:
     """The day's result, if that day has one still kept."""
-    return next((r for r in stats.daily.results if r.date == date), None)
+    return daily_results.result_of(stats.daily, date)
 
 
 def record_daily(stats: Stats, result: DailyResult) -> Stats:
-    """`stats` with the day's result; `stats` itself when that date has one already
-    (the first finished daily game of a day is its result, later ones are practice).
-
-    Dates may come out of order (another tab finished an earlier day's game late), so
-    the results are kept sorted. A date older than every kept result, once results have
-    been dropped (`played` exceeds them), may be one of those dropped: it is refused
-    rather than counted twice. Streaks are counted over the kept results: a run of more
-    than `DAILY_KEEP` days counts as `DAILY_KEEP` (the document holds no more; a year
-    and a day without a miss). A result the document would not accept is a ValueError
-    (like an unknown size in `record`): the engine must never write statistics its next
-    load sets aside.
-    """
-    _daily_result(_daily_result_document(result))  # SaveError is a ValueError
-    part = stats.daily
-    if daily_result(stats, result.date) is not None:
-        return stats
-    if part.results and result.date < part.results[0].date and part.played > len(part.results):
-        return stats
-    results = _trimmed(part.results + (result,))
-    new = DailyStats(results, _add(part.played, 1), max(part.best_streak, longest_run(
-        r.date for r in results)))
-    return replace(stats, daily=new)
-
-
-def current_streak(dates: Iterable[str], today: str) -> int:
-    """The run of consecutive days with a result that ends today, or yesterday while
-    today has none yet (the streak is alive until today is over); 0 otherwise."""
-    days = {daily.day_number(date) for date in dates}
-    day = daily.day_number(today)
-    if day not in days:
-        day -= 1
-    run = 0
-    while day in days:
-        run += 1
-        day -= 1
-    return run
+    """`stats` with the day's result; `stats` itself when there is none to add
+    (`daily_results.record` says when)."""
+    part = daily_results.record(stats.daily, result)
+    return stats if part is stats.daily else replace(stats, daily=part)
 
 
 def daily_summary(stats: Stats, today: str) -> dict[str, Any]:
-    """Plain data for the dialog's daily section on the UTC day `today` (YYYY-MM-DD,
-    as `daily.utc_date` gives for any clock): days played, the current and best day
-    streaks, today's result if there is one, and the newest results first."""
-    part = stats.daily
-    mine = daily_result(stats, today)
-    return {
-        "played": part.played,
-        "streak": current_streak((r.date for r in part.results), today),
-        "best_streak": part.best_streak,
-        "today": _daily_result_document(mine) if mine else None,
-        "results": [_daily_result_document(r) for r in part.results[::-1][:DAILY_SHOWN]],
-    }
+    return daily_results.summary(stats.daily, today)
 
 
 def merge(own: Stats, other: Stats) -> Stats:
@@ -323,12 +248,8 @@ def merge(own: Stats, other: Stats) -> Stats:
     for size, entry in other.sizes.items():
         if entry.played > own.of(size).played:
             sizes[size] = entry
-    dates = {r.date for r in own.daily.results}
-    union = own.daily.results + tuple(r for r in other.daily.results if r.date not in dates)
-    played = max(own.daily.played, other.daily.played, len(union))
-    best_streak = max(own.daily.best_streak, other.daily.best_streak, longest_run(r.date for r in union))
     return Stats(sizes, _ordered(set(own.milestones) | set(other.milestones)),
-                 DailyStats(_trimmed(union), min(played, MAX_COUNT), min(best_streak, MAX_COUNT)))
+                 daily_results.merge(own.daily, other.daily))
 
 
 def summary(stats: Stats, size: int, best: int, today: str = "") -> dict[str, Any]:
@@ -373,16 +294,6 @@ def _size_document(entry: SizeStats) -> dict[str, Any]:
     return data
 
 
-def _daily_result_document(result: DailyResult) -> dict[str, Any]:
-    return {"date": result.date, "score": result.score, "tile": result.tile, "moves": result.moves,
-            "code": result.code}
-
-
-def _daily_document(part: DailyStats) -> dict[str, Any]:
-    return {"played": part.played, "best_streak": part.best_streak,
-            "results": [_daily_result_document(r) for r in part.results]}
-
-
 def stats_document(stats: Stats) -> dict[str, Any]:
     """The document (plain data) for `stats`: every size, zeros included."""
     return {
@@ -390,7 +301,7 @@ def stats_document(stats: Stats) -> dict[str, Any]:
         "version": VERSION,
         "sizes": {str(size): _size_document(stats.of(size)) for size in rules.SIZES},
         "milestones": list(stats.milestones),
-        "daily": _daily_document(stats.daily),
+        "daily": daily_results.document(stats.daily),
     }
 
 
@@ -515,65 +426,6 @@ def _size_entry(value: object, size: int, version: int) -> SizeStats:
     return entry
 
 
-def _daily_code(value: object, date: str, moves: int) -> str:
-    """A stored result's code: "" (dropped) or a code that decodes (shape and check
-    characters, not a replay: that is for watching it) to this day's 4×4 board and
-    exactly this many moves."""
-    if value == "":
-        return ""
-    if not isinstance(value, str):
-        raise SaveError("daily result code is not text")
-    try:
-        claim = replay.decode(value)
-    except replay.Rejection as refusal:
-        raise SaveError(f"daily result code does not read ({refusal.reason})") from refusal
-    if claim.date != date or claim.size != daily.SIZE or len(claim.directions) != moves:
-        raise SaveError("daily result code is for another game")
-    return value
-
-
-def _daily_result(value: object) -> DailyResult:
-    """One stored daily result, or SaveError: numbers a 4×4 game can reach, and a code
-    that names this very game."""
-    if not isinstance(value, dict) or set(value) != set(_DAILY_RESULT_KEYS):
-        raise SaveError("daily result has the wrong fields")
-    date = value["date"]
-    if not daily.valid_date(date):
-        raise SaveError("daily result date is not a date")
-    assert isinstance(date, str)
-    score = int_in(value["score"], "daily score", 0, saves.max_score(daily.SIZE))
-    if score % 4:
-        raise SaveError("daily score is not a reachable score")
-    tile = int_in(value["tile"], "daily tile", 2, saves.max_value(daily.SIZE))
-    if tile & (tile - 1):
-        raise SaveError("daily tile is not a power of two")
-    moves = int_in(value["moves"], "daily moves", 0, replay.MAX_MOVES)
-    return DailyResult(date, score, tile, moves, _daily_code(value["code"], date, moves))
-
-
-def _daily(value: object) -> DailyStats:
-    """The stored daily part, or SaveError: the laws `record_daily` and `merge` keep."""
-    if not isinstance(value, dict) or set(value) != _DAILY_KEYS:
-        raise SaveError("daily results have the wrong fields")
-    raw = value["results"]
-    if not isinstance(raw, list) or len(raw) > DAILY_KEEP:
-        raise SaveError("daily results are not a list of at most a year and a day")
-    results = tuple(_daily_result(r) for r in raw)
-    if any(a.date >= b.date for a, b in zip(results, results[1:])):
-        raise SaveError("daily results are not in order of their dates, one per date")
-    if sum(1 for r in results if r.code) > DAILY_CODES:
-        raise SaveError("daily results keep too many codes")
-    played = int_in(value["played"], "daily days played", 0, MAX_COUNT)
-    best_streak = int_in(value["best_streak"], "daily best streak", 0, MAX_COUNT)
-    if played < len(results):
-        raise SaveError("daily days played are fewer than the results")
-    if best_streak > played:
-        raise SaveError("daily best streak is longer than the days played")
-    if best_streak < longest_run(r.date for r in results):
-        raise SaveError("daily best streak is shorter than a run of the results")
-    return DailyStats(results, played, best_streak)
-
-
 @dataclass(frozen=True)
 class StatsRead:
     """The statistics that passed, and what was set aside (like `saves.BestScores`)."""
@@ -618,7 +470,7 @@ def _read(text: object, strict: bool) -> StatsRead:
     part, daily_rejected = DailyStats(), False
     if "daily" in data:  # versions 2 and 3
         try:
-            part = _daily(data["daily"])
+            part = daily_results.read(data["daily"])
         except SaveError:
             if strict:
                 raise

@@ -19,6 +19,7 @@ export const ENGINE_FILES = [
   "game/saves.py",
   "game/names.py",
   "game/settings.py",
+  "game/daily_results.py",
   "game/stats.py",
   "game/rankings.py",
   "game/transfer.py",

@@ -13,8 +13,8 @@ import random
 from functools import cache
 
 from game import chance, daily, record, replay, rules
+from game.daily_results import DailyResult
 from game.session import Session
-from game.stats import DailyResult
 
 
 @cache

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game import api, chance, rules, saves, session, stats
+from game import api, chance, daily_results, rules, saves, session, stats
 from game.session import Session
 from tests.unit.boards import board, consistent
 from tests.unit.daily_results import on
@@ -349,7 +349,7 @@ def test_start_sets_aside_a_bad_daily_part_alone() -> None:
     reply = engine.start(None, None, json.dumps(data))
     assert reply["set_aside"]["stats_daily"] and reply["set_aside"]["stats_sizes"] == []
     assert not reply["set_aside"]["stats_document"] and reply["notice"] is None
-    assert engine.stats.of(5).played == 1 and engine.stats.daily == stats.DailyStats()
+    assert engine.stats.of(5).played == 1 and engine.stats.daily == daily_results.DailyStats()
     good = api.Engine(chance.seeded(1)).start(None, None, stats.dump_stats(kept))
     assert not good["set_aside"]["stats_daily"]
 

@@ -21,9 +21,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import api, chance, daily, names, rankings, replay, rules, saves, stats, transfer
+from game.daily_results import DailyResult
 from game.rankings import Entry
 from game.session import Session
-from game.stats import DailyResult
 from game.ui import charts, sharing
 from game.ui import rankings as room
 from tests.unit import languages
