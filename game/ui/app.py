@@ -218,11 +218,10 @@ class App:
         self.fail(text.say("engine_stopped" if self.worker is not None else "engine_failed"), str(reason))
 
     def fail(self, message: str, detail: str = "") -> None:
-        """The game cannot go on: `#game[data-status="error"]` and a lasting message
-        with "Reload" (assets/boot.js), and under it what failed (`detail`, in the
-        words of the code that failed: a player can report it). The board stays as it is and nothing more is
-        stored, so the last good save (and the steps played before the engine) is what
-        a reload resumes; queued input is dropped, never applied twice."""
+        """The game cannot go on: `#game[data-status="error"]` and a lasting message with
+        "Reload" (assets/boot.js), under it what failed (`detail`, in the words of the code
+        that failed: a player can report it). The board stays, nothing more is stored: a
+        reload resumes the last good save; queued input is dropped, never applied twice."""
         if self.fatal:
             return
         self.fatal = True
@@ -233,9 +232,8 @@ class App:
         js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
 
     def taken_over(self, reply: "dict[str, Any]") -> None:
-        """The engine answered the hand-over of the game on screen: from now on it
-        answers everything. Its game is the one on screen (nothing is redrawn or said),
-        unless it refused a step: then its own is shown, and the player told why."""
+        """The engine took the game on screen over and answers everything from now on:
+        nothing is redrawn or said, unless it refused a step (its game shown, and why)."""
         self.turns.engine = self.worker
         if handover.seamless(self.state, reply["state"]):
             reply["kind"] = "handover"
