@@ -88,8 +88,11 @@ e2e: setup venv $(MPY_CROSS)
 # MicroPython and Pyodide, `make dist` itself (both outputs; the browser tests build
 # their own copies too, into temporary folders), then the page in a real Chromium, and
 # what a player does in each engine: Chromium, Firefox and WebKit (tests/engines).
+# Two workers (pytest-xdist): a browser test waits on the page more than it computes,
+# so two of them share the machine's two cores; each engine's tests stay on one worker.
+TEST_WORKERS ?= 2
 test: lint micropython-test pyodide-test setup dist
-	$(PY) -m pytest tests/unit tests/project tests/e2e tests/engines
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup tests/unit tests/project tests/e2e tests/engines
 
 # The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files
 # the page loads, plus the service worker that keeps them for offline play; and
