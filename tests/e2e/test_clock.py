@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from game import replay
 from tests.e2e.clock import DeviceClock
 from tests.e2e.conftest import OpenGame
@@ -75,6 +77,7 @@ def test_a_stored_daily_mode_a_wrong_clock_cannot_open_is_set_aside_and_the_page
     no_errors(game)
 
 
+@pytest.mark.alone
 def test_across_the_last_midnight_the_days_game_is_kept_and_another_try_refused(
         game: GamePage) -> None:
     clock = DeviceClock(game, END_MS - 4_000)  # 2199-12-31 23:59:56 UTC
@@ -146,6 +149,7 @@ def test_a_code_of_a_day_after_the_devices_today_says_its_day_has_not_come(
     no_errors(friend)
 
 
+@pytest.mark.alone
 def test_the_daily_board_played_before_the_engine_across_midnight_is_the_one_taken_over(
         game: GamePage) -> None:
     """The page plays the day's board itself (the engine held back); midnight (UTC)

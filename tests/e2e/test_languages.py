@@ -107,7 +107,10 @@ def test_a_language_chosen_in_settings_applies_at_once_and_is_painted_first_next
     assert game.page.locator("#new-game").text_content() == catalan["button_new_game"]
     assert game.evaluate("() => document.title") == catalan["page_title"]
     assert not english_left(game, "ca")
-    game.page.unroute("**/micropython.wasm")
+    # MicroPython, refused its wasm, says so as an uncaught error: seen before or after
+    # the checks above (a busy machine), it is this test's doing, not the page's fault.
+    game.wait_status("error")
+    game.page_errors[:] = [e for e in game.page_errors if "fetching of the wasm failed" not in e]
 
 
 def test_while_the_strings_load_the_page_shows_no_english(open_game: OpenGame) -> None:

@@ -222,6 +222,7 @@ def test_auto_play_stops_when_the_game_is_over(open_game: OpenGame) -> None:
     stays(game, 0.4)
 
 
+@pytest.mark.alone
 def test_auto_play_at_full_speed_holds_the_main_thread_for_no_long_task(open_game: OpenGame) -> None:
     """As fast as it can, for 40 moves: every move is drawn (no animation waited for),
     and the main thread is never held: at most one task of 50 ms or more (see below)."""

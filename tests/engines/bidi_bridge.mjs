@@ -16,6 +16,7 @@ const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath,
   headless: true,
+  timeout: 90000, // a first start on a busy machine (make test runs two workers) is slow
   // Firefox otherwise asks the closed network for updates, safe-browsing lists, etc.
   extraPrefsFirefox: {
     "app.update.enabled": false,

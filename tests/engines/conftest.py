@@ -36,11 +36,8 @@ def chosen_engines() -> list[str]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Each engine's tests are one group (`make test` runs the suite on two workers,
-    pytest-xdist's loadgroup): one worker starts that engine's browser, once."""
     if "engine" in metafunc.fixturenames:
-        metafunc.parametrize("engine", [pytest.param(name, marks=pytest.mark.xdist_group(name))
-                                        for name in chosen_engines()], indirect=True, scope="session")
+        metafunc.parametrize("engine", chosen_engines(), indirect=True, scope="session")
 
 
 @pytest.fixture(scope="session")
