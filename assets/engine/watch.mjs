@@ -63,20 +63,19 @@ export function watchRequests(essential, named) {
   };
 }
 
-// The same response, saying the start goes on as its bytes come in (a slow link's
-// download is progress, however long it takes). Status and headers are kept, the
-// wasm's Content-Type with them, so its compilation still streams.
+// The response as it came, and a copy of it read alongside that says the start goes on
+// as its bytes come in (a slow link's download is progress, however long it takes).
+// The response itself is never wrapped: one made up in JavaScript has no address, and
+// the wasm compiled from it would not be cached by the browser for the next visit.
 function counted(response) {
   if (!response.body) return response;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
+  const reader = response.clone().body.getReader();
+  (async () => {
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) return;
       progress();
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+    }
+  })().catch(() => {}); // the response abandoned (a slow snapshot download): nothing to say
+  return response;
 }
