@@ -34,6 +34,7 @@
   document.addEventListener("keydown", record);
   window.py2048EarlyInput = {
     events: events,
+    field: field, // whether a key is typed into a field (the UI asks it of every key too)
     stop: function () {
       uiStarted = true;
       document.removeEventListener("keydown", record);

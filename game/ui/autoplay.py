@@ -3,12 +3,12 @@
 The search runs in the engine's worker (game/api.py `hint`, game/solver): the page
 asks with a time budget and a ticket, and the answer names the game it was chosen for
 (its revision and board). This room decides what to ask, when, and what an answer
-still means; the app (its host) does the asking and the drawing.
+still means; its room (`Solver`, the Pilot's host) does the asking through the page.
 
 Hint asks with HINT_BUDGET_MS, then marks the direction on the board and says it in
 the live region, as long as the page still shows that very game; the mark goes as
 soon as the board changes. Auto-play asks with a shorter budget (`budget_ms`), plays
-the answer through the app's queue exactly like a key press (its lookahead,
+the answer through the page's queue exactly like a key press (its lookahead,
 animations, announcements, saves, statistics, dialogs) and asks again once that move
 is on the page, never sooner. An answer that comes before its time (the chosen speed,
 `interval_ms`) waits on a browser timer, so the moves are evenly spaced; at "max" it
@@ -16,8 +16,8 @@ is played as soon as it comes, animations or not (the view redraws over them). A
 input of the player, the game ending or being won, another game shown, or the tab
 hidden stops it; whatever answer arrives after that is ignored.
 
-Pure: the host is handed in (game/ui/app.py; tests use a fake), so this runs on
-CPython and MicroPython alike. The host provides `solver_ready()`, `ask_solver(budget_ms,
+Pure: the host is handed in (`Solver`, itself handed the page; tests use a fake), so
+this runs on CPython and MicroPython alike. The host provides `solver_ready()`, `ask_solver(budget_ms,
 ticket, paced)`, `play_auto(direction)`, `drop_auto_moves()`, `later(ms)` (which calls `due`),
 `now()` (ms), `speed()` (the setting), `notify(text)`, `state` (the engine's last state
 on the page, or None) and `view` with `say`, `show_hint` and `show_autoplay`.
@@ -244,3 +244,104 @@ class Pilot:
         if self.mark is not None:
             self.mark = None
             self.host.view.show_hint(None)
+
+
+class Solver:
+    """The room of the solver's two buttons, Hint and Auto-play: it asks the engine's
+    solver for the Pilot, plays Auto-play's moves through the queue, and stops Auto-play
+    when the player takes over (a key, a swipe, another button, a link, a hidden page)."""
+
+    ACTIONS = ("auto", "hint", "autoplay")
+    REPLIES = ("move", "taken")
+    WAITS = {"hint": "hint", "autoplay": "autoplay"}
+    BUTTONS = {"#hint": None, "#autoplay": None}
+    HEARS = ("input", "button", "shown", "link", "hidden", "failed")
+    # Buttons Auto-play goes on through: its own, and the replay bar's.
+    GOES_ON = ("#autoplay", "#watch-play", "#watch-step", "#watch-close")
+
+    def __init__(self, page: "Any") -> None:
+        self.page = page
+        self.view = page.view
+        self.pilot = Pilot(self)
+        self.in_play = False  # a move of Auto-play's is being shown from the lookahead
+        self.on_answer = page.proxy(self.pilot.answered)
+        self.on_failure = page.proxy(self.failed)
+        self.on_due = page.proxy(self.pilot.due)
+        page.at_work.append(lambda: self.pilot.running)  # Auto-play wants the engine
+
+    @property
+    def state(self) -> "dict[str, Any] | None":
+        state: "dict[str, Any] | None" = self.page.state
+        return state
+
+    def begin(self, action: str) -> "Any":
+        if action == "hint":
+            self.pilot.hint()
+            return None
+        if action == "autoplay":
+            self.pilot.start()
+            return None
+        self.in_play = True
+        try:
+            promise, shown = self.page.turns.play(action[5:], True)
+        finally:
+            self.in_play = False
+        if shown is not None:  # after `take`: the next question is asked of this game
+            self.pilot.moved(bool(shown["changed"]))
+        return promise
+
+    def took(self, action: str, reply: "dict[str, Any]") -> None:
+        self.page.screen.show(reply)
+        if not self.in_play:  # played without a lookahead: answered now
+            self.pilot.moved(reply["changed"])
+
+    def click(self, name: str, button: "Any") -> None:
+        if self.page.engine is None:
+            self.page.wait_for_engine("hint" if name == "#hint" else "autoplay")
+        elif name == "#hint":
+            self.pilot.hint()
+        else:
+            self.pilot.toggle()
+
+    def heard(self, event: str, *args: "Any") -> None:
+        if event == "shown":
+            self.pilot.after_apply(args[0], args[1], args[2])
+        elif event == "button":
+            if args[0] not in self.GOES_ON:
+                self.pilot.stop()
+        elif event != "hidden" or not self.page.visible():
+            self.pilot.stop()
+
+    # -- the Pilot's host --------------------------------------------------------------------
+
+    def solver_ready(self) -> bool:
+        page = self.page
+        return page.engine is not None and not page.fatal and page.state is not None
+
+    def ask_solver(self, budget_ms: float, ticket: int, paced: bool) -> None:
+        answer = self.page.engine.call("hint", budget_ms, ticket, 1 if paced else 0)
+        answer.then(self.on_answer, self.on_failure)
+
+    def failed(self, error: "Any") -> None:
+        if self.page.engine_gone():
+            return  # the engine is gone: the page says so
+        self.page.log_error("engine: hint failed: " + str(error))
+        self.pilot.failed()
+
+    def notify(self, message: str) -> None:
+        self.page.notify(message)
+
+    def play_auto(self, direction: str) -> None:
+        self.page.push("auto:" + direction)
+
+    def drop_auto_moves(self) -> None:
+        self.page.turns.drop("auto:")
+
+    def later(self, ms: float) -> None:
+        self.page.later(ms, self.on_due)
+
+    def now(self) -> float:
+        return float(self.page.now())
+
+    def speed(self) -> "Any":
+        return self.page.prefs.values["autoplay"]

@@ -164,11 +164,11 @@ class Rankings:
         assets/boot.js puts in) for one of this room's queue actions."""
         if action == "rankings":
             return ["rankings", "@board", self.day, self.season, self.host.own_name()]
-        if action == "board-add":
+        if action == "rankings-add":
             return ["board_add", "@board", self.adding, self.host.own_name()]
-        if action == "board-import":
+        if action == "rankings-import":
             return ["board_import", "@board", IMPORT_BUDGET_MS]
-        if action == "board-picture":
+        if action == "rankings-picture":
             return ["board_picture", self.data["day"] if self.data else ""]
         return ["board_merge", "@board"]
 
@@ -222,7 +222,7 @@ class Rankings:
             self.status(problem)
             return
         self.adding = name
-        self.host.push("board-add")
+        self.host.push("rankings-add")
 
     def status(self, sentence: str) -> None:
         view = self.host.view
@@ -249,7 +249,7 @@ class Rankings:
         """An import was confirmed: its results join the board, replayed a few at a time."""
         if results:
             self.importing = True
-            self.host.push("board-import")
+            self.host.push("rankings-import")
 
     # -- the engine's answers --------------------------------------------------------------
 
@@ -264,7 +264,7 @@ class Rankings:
             self.data = dict(reply)
             self.show(reply)
             if reply["rows"]:  # the winner's board for the shared text: a replay, after this
-                self.host.push("board-picture")
+                self.host.push("rankings-picture")
         elif kind == "board_picture":
             if self.data is not None and self.data["day"] == reply.get("day"):
                 self.data["picture"] = reply.get("picture") or []
@@ -275,7 +275,7 @@ class Rankings:
                 self.refresh()
         elif kind == "board_import":
             if reply.get("left"):
-                self.host.push("board-import")
+                self.host.push("rankings-import")
                 return
             self.importing = False
             self.host.notify(text.say("board_imported", added=text.number(reply.get("added", 0)),

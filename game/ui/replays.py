@@ -12,13 +12,8 @@ a daily result from the statistics) and steps through it on a browser timer, eac
 a move reply animated like any other; play/pause, step and speed are in the bar above
 the board. The game in play is untouched in the engine, and `resume` brings it back.
 
-Pure: the host is handed in (game/ui/app.py; tests use a fake), so this runs on
-CPython and MicroPython alike. The host provides `push(action)`, `later_watch(ms)`
-(which calls `due`), `notify(text)`, `pasted(element_id)` (what the player pasted,
-quoted), `show_mode()` (the page's mode again, now that a game is watched or not),
-`pause_clock()`, and `view` with `say`, `set_text`, `set_hidden`, `set_attributes`,
-`open_dialog`, `close_dialog`, `is_open`, `focus_board`, `paint`, `animate`, `publish`,
-`show_watch(state)` and `show_numbers`.
+Pure: the page is handed in (game/ui/page.py; tests use a fake), so this runs on
+CPython and MicroPython alike. Its room's tables are on `Replays`.
 """
 
 from game import names
@@ -122,24 +117,99 @@ def bar_text(title: "dict[str, Any]", at: int, total: int, lang: str = "") -> st
                     total=text.number(total, lang))
 
 
+# The replay bar's buttons: they drive the replay, and Auto-play is not stopped by them.
+BAR = ("#watch-play", "#watch-step", "#watch-close")
+# Buttons inside a dialog that opens over a replay without ending it (checking another
+# code, or closing the dialog, leaves the replay on the board); any other ends it.
+OVER_REPLAY = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",
+               "#stats", "#help", "#settings", "share-stats", "watch-verified", "#rankings",
+               "close-rankings", "#day-prev", "#day-next", "#season-prev", "#season-next", "add-board",
+               "share-board", "check-result") + BAR
+
+
 class Replays:
     """The Check dialog's verdict, and the game being watched (if any)."""
+
+    ACTIONS = ("verify", "watch", "watch-step", "resume")
+    REPLIES = ("verify", "watch", "watch_move", "resume")
+    WAITS = {"verify": "replay-verdict", "watch": "over-watch", "watch-step": "over-watch", "resume": ""}
+    BUTTONS = {"#check-code": None, "check-result": None, "check-code": None, "watch-verified": None,
+               "watch-game": None, "watch-daily": None, "#watch-play": None, "#watch-step": None,
+               "#watch-close": None, "close-replay": (("replay",), "", "")}
+    CHANGES = ("watch-speed",)
+    DIALOGS = ("replay",)
+    HEARS = ("button", "link", "setting")
 
     def __init__(self, host: "Any") -> None:
         self.host = host
         self.pending = ""  # the text to verify next (the queue holds only "verify")
         self.can_watch = False  # the last code checked verified
-        self.watching = False
         self.playing = False
         self.waiting = False  # a step asked and not answered, or a timer set
         self.speed = DEFAULT_SPEED
         self.title: "dict[str, Any]" = {}
         self.at = 0
         self.total = 0
+        self.on_due = host.proxy(self.due)
+
+    @property
+    def watching(self) -> bool:
+        """A recorded game is on the board: the page knows it too (its keys do not move)."""
+        return bool(getattr(self.host, "watching", False))
+
+    @watching.setter
+    def watching(self, on: bool) -> None:
+        self.host.watching = on
+
+    # -- the room's part of the page -------------------------------------------------------
+
+    def begin(self, action: str) -> "Any":
+        host = self.host
+        if action == "verify":
+            return host.ask("verify", self.take_pending())
+        if action == "watch-step":
+            return host.ask("watch_step")
+        if action == "resume":
+            return host.ask("resume")
+        host.turns.ahead = {}  # a key meanwhile is no move of the game in play
+        return host.ask("watch", action[6:])
+
+    def took(self, action: str, reply: "dict[str, Any]") -> None:
+        if reply["kind"] == "resume":
+            self.host.screen.show(reply)
+            return
+        self.answer(reply)
+        if reply["kind"] == "verify":
+            self.host.tell("verified", reply)
+
+    def held(self, action: str) -> None:
+        if action == "verify":
+            self.awaits_engine()
+
+    def click(self, name: str, button: "Any") -> None:
+        self.press(name, str(button.getAttribute("data-date") or ""))
+
+    def changed(self, element_id: str, target: "Any") -> None:
+        self.set_speed(str(target.value))
+
+    def heard(self, event: str, *args: "Any") -> None:
+        """Another button of the page's ends watching first (the game in play comes
+        back); so does a size chosen in Settings. A result link is checked."""
+        host = self.host
+        if event == "button":
+            if self.watching and args[0] not in OVER_REPLAY and self.close():
+                self.host.screen.show_mode()
+        elif event == "setting":
+            if args[0] == "size" and args[1] and self.close():
+                host.view.show_mode(False, False)
+        else:
+            fragment = host.fragment()
+            if fragment:
+                self.check(fragment)
 
     # -- the page's controls and the engine's answers -------------------------------------
 
-    def click(self, name: str, date: str = "") -> bool:
+    def press(self, name: str, date: str = "") -> bool:
         """A button of this room's (the Check dialog, a Watch button, the replay bar; a
         daily result's Watch names its `date`): done; False for any other button."""
         view = self.host.view
@@ -162,7 +232,7 @@ class Replays:
             self.step()
         elif name == "#watch-close":
             if self.close():
-                self.host.show_mode()
+                self.host.screen.show_mode()
         else:
             return False
         return True
@@ -174,9 +244,9 @@ class Replays:
             self.verified(reply)
         elif kind == "watch":
             self.shown(reply)
-            self.host.show_mode()
+            self.host.screen.show_mode()
             if self.watching:  # the game in play waits, its clock too (until `resume`)
-                self.host.pause_clock()
+                self.host.clock.run(False, self.host.now())
         else:
             self.stepped(reply)
 
@@ -277,7 +347,7 @@ class Replays:
     def schedule(self) -> None:
         if self.watching and self.playing and not self.waiting and self.at < self.total:
             self.waiting = True
-            self.host.later_watch(1000.0 / self.speed)
+            self.host.later(1000.0 / self.speed, self.on_due)
 
     def due(self) -> None:
         """The timer: the next move, unless watching stopped or paused meanwhile."""

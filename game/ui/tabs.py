@@ -45,7 +45,7 @@ def stored_elsewhere(key: str, game: str) -> "str | None":
     if key == SETTINGS:
         return "settings"
     if key == RANKINGS:
-        return "board-merge"
+        return "rankings-merge"
     return MERGES.get(key)
 
 

@@ -62,19 +62,39 @@ def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str 
     return lines
 
 
-class Imports:
-    """An import under way: the chosen file (kept for the engine by assets/boot.js, which
-    answers "@file"), the engine's judgement of it, and the player's confirmation. The
-    host (game/ui/app.py) provides `notify`, `push` and `view`."""
+class Transfer:
+    """Export, and an import under way: the chosen file (kept for the engine by
+    assets/boot.js, which answers "@file"), the engine's judgement of it, and the
+    player's confirmation. Its room's tables below; the page is handed in."""
+
+    ACTIONS = ("export", "check-import", "import")
+    REPLIES = ("export", "import")
+    WAITS = {"export": "export", "check-import": "import", "import": "import"}
+    BUTTONS = {"#export": ((), "", "export"), "#import": None, "confirm-import": (("import",), "", "import"),
+               "cancel-import": None}
+    CHANGES = ("import-file",)
+    DIALOGS = ("import",)
 
     def __init__(self, host: "Any") -> None:
         self.host = host
         self.file = ""  # "@file" once a chosen file is read, until the engine judged it
         self.parts: "dict[str, Any] | None" = None  # what a confirmed import stores
         self.results = 0  # the friends' board results in it (replayed once confirmed)
+        self.on_read = host.proxy(self.read)
 
-    def read(self, answer: str) -> None:
+    def click(self, name: str, button: "Any") -> None:
+        if name == "#import":
+            self.host.pick_file("import-file")
+        else:  # cancel-import
+            self.host.view.close_dialog("import")
+            self.take()
+
+    def changed(self, element_id: str, target: "Any") -> None:
+        self.host.read_file(element_id).then(self.on_read)
+
+    def read(self, answer: "Any") -> None:
         """The file guard's answer: the file is read (the engine judges it next), or why not."""
+        answer = str(answer)
         if answer.startswith("!"):
             message = read_failure(answer)
             if message:
@@ -82,6 +102,40 @@ class Imports:
             return
         self.file = answer
         self.host.push("check-import")
+
+    def begin(self, action: str) -> "Any":
+        host = self.host
+        if action == "export":
+            names = [game_key(size) for size in SIZES] + [BEST, STATS, SETTINGS]
+            stored = [host.store.read(name) or "" for name in names]
+            return host.carry(*(["export_all"] + stored + ["@board"]))
+        if action == "check-import":
+            return host.carry("check_import", self.file)
+        self.replace_all()
+        return None
+
+    def replace_all(self) -> None:
+        """A confirmed import: every part of the file stored, then its game played."""
+        host = self.host
+        parts = self.take()
+        if parts is None:
+            return
+        stored = store_all(host.saves, parts)
+        host.prefs.replace(parts["settings"])
+        host.prefs.apply_look(host.view, host.milestones)
+        host.prefs.show(host.view, host.milestones)
+        host.notify(text.say("imported") if stored else text.say("no_storage"))
+        host.tell("imported", self.results)
+        host.first("size:%d" % host.prefs.values["size"])
+
+    def took(self, action: str, reply: "dict[str, Any]") -> None:
+        host = self.host
+        if reply["kind"] == "export":
+            name = file_name(host.epoch_ms(), host.offset_now())
+            saved = host.download(name, reply["text"])
+            host.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
+        else:
+            self.judged(reply, host.offset)
 
     def judged(self, reply: "dict[str, Any]", offset_minutes: int = 0) -> None:
         """The engine's `check_import`: the confirmation dialog, or why it cannot be imported."""

@@ -3,7 +3,7 @@ itself until the engine has taken the game over, then by the engine.
 
 An action (a key's direction, undo, a new game, another board...) is queued; the oldest
 is carried out when none is in flight, so nothing is dropped, reordered or applied
-twice. The host (game/ui/app.py) turns an action into a call (`begin`); this room asks
+twice. The host (game/ui/page.py) has the action's room turn it into a call (`begin`); this room asks
 whoever answers now (`ask`):
 - before the hand-over, the page's own game (game/ui/early.py) answers at once, with a
   reply of the engine's own shape, and the host shows it within the key's own event;
@@ -18,7 +18,7 @@ with `call(name, *args)` returning a promise with `then(ok, failed)`), so this i
 tested on CPython and MicroPython with fakes.
 
 The host provides `begin(action)` (a promise, or None when it acted at once), `took(reply)`
-(show one reply), `count_input()`, `keep(action)` (an action for the engine, kept),
+(show one reply), `count_input()`, `wait_for_engine(action)` (an action for the engine, kept),
 `proxy(fn)`, `engine_gone()` (whether the engine has failed), `lost()` (say so) and
 `refused(action, error)` (the engine raised on one action: nothing changed).
 """
@@ -106,7 +106,7 @@ class Turns:
             self.held = True  # until the engine is there (`release`)
             return None
         if reply is None:
-            self.host.keep(self.current)
+            self.host.wait_for_engine(self.current)
             return None
         try:
             self.host.took(reply)

@@ -8,51 +8,35 @@ refused nor dropped: it is kept, in order, its control says it is starting
 the engine has taken the game over. A second click on Auto-play takes the first back
 (it toggles, as it does later).
 
-Pure: the view is handed in (it provides `set_starting(element_id, on)`), so this runs
-on CPython and MicroPython alike.
+Pure: the view (it provides `set_starting(element_id, on)`) and the controls (the
+rooms' WAITS tables, game/ui/router.py) are handed in, so this runs on CPython and
+MicroPython alike.
 """
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# The queue actions (game/ui/app.py) that only the engine can carry out, and the page's
-# own two (the solver's buttons are no queue actions), with the control each shows on.
-CONTROLS = {
-    "hint": "hint",
-    "autoplay": "autoplay",
-    "statistics": "stats-grid",
-    "export": "export",
-    "check-import": "import",
-    "import": "import",
-    "verify": "replay-verdict",
-    "watch": "over-watch",
-    "rankings": "rankings-dialog",
-    "board-add": "add-board-button",
-    "board-merge": "",  # another tab's board: the engine's first read unites it anyway
-    "board-import": "import",
-    "board-picture": "",
-}
+# An action asked for twice while it waits is taken back (Auto-play toggles, as it does later).
 TOGGLES = ("autoplay",)
 
 
-def needs_engine(action: str) -> bool:
-    """Whether a queue action is the engine's alone (watching a game is, in every step)."""
-    return action in CONTROLS or action.startswith("watch") or action == "resume"
-
-
-def control_of(action: str) -> str:
-    return CONTROLS.get(action.split(":")[0], CONTROLS["watch"] if action.startswith("watch") else "")
+def control_of(controls: "dict[str, str]", action: str) -> str:
+    """The control that shows `action` waiting: its name's, from the rooms' WAITS
+    tables (game/ui/router.py)."""
+    cut = action.find(":")
+    return controls.get(action if cut < 0 else action[:cut], "")
 
 
 class Waiting:
     """The actions kept until the engine runs, oldest first."""
 
-    def __init__(self, view: "Any") -> None:
+    def __init__(self, view: "Any", controls: "dict[str, str] | None" = None) -> None:
         self.view = view
+        self.controls: "dict[str, str]" = controls or {}
         self.kept: "list[str]" = []
 
-    def keep(self, action: str) -> bool:
+    def hold(self, action: str) -> bool:
         """Keep `action` for the engine; whether it is kept now (a toggle asked for again
         is taken back instead)."""
         if action in TOGGLES and action in self.kept:
@@ -75,6 +59,6 @@ class Waiting:
         return kept
 
     def _show(self, action: str, on: bool) -> None:
-        control = control_of(action)
-        if control and (on or not any(control_of(other) == control for other in self.kept)):
+        control = control_of(self.controls, action)
+        if control and (on or not any(control_of(self.controls, other) == control for other in self.kept)):
             self.view.set_starting(control, on)

@@ -289,7 +289,7 @@ def test_an_earlier_or_later_day_is_asked_for_and_a_season_by_its_newest_day() -
     host.queue = []
     assert room.click("#day-next") and room.call("rankings")[2:4] == ["2026-11-30", ""]
     room.answer(view_data())
-    host.queue = [action for action in host.queue if action != "board-picture"]
+    host.queue = [action for action in host.queue if action != "rankings-picture"]
     assert room.click("#season-prev") and room.call("rankings")[2:4] == ["", "2026-10"]
     assert room.click("#season-next") and room.call("rankings")[2:4] == ["", "2026-12"]
     assert host.queue == ["rankings", "rankings", "rankings"]
@@ -317,7 +317,7 @@ def test_opening_the_dialog_asks_for_the_newest_day_again() -> None:
     room.click("#day-prev")
     assert room.click("#rankings")
     assert room.call("rankings") == ["rankings", "@board", "", "", "Me"]
-    assert room.call("board-merge") == ["board_merge", "@board"]
+    assert room.call("rankings-merge") == ["board_merge", "@board"]
     assert room.click("#something-else") is False
 
 
@@ -362,8 +362,8 @@ def test_the_winners_picture_is_asked_for_once_the_day_is_shown_and_shared_with_
     room = rankings.Rankings(host)
     room.click("#rankings")
     room.answer(view_data())
-    assert host.queue == ["rankings", "board-picture"]
-    assert room.call("board-picture") == ["board_picture", "2026-11-30"]
+    assert host.queue == ["rankings", "rankings-picture"]
+    assert room.call("rankings-picture") == ["board_picture", "2026-11-30"]
     room.click("share-board")
     room.answer({"kind": "board_picture", "day": "2026-11-29", "picture": [[2]]})  # for a day no longer shown
     room.click("share-board")
@@ -416,8 +416,8 @@ def test_a_good_name_is_tidied_and_pushed_to_the_engine() -> None:
     room.offer({"ok": True, "name": "Ana"})
     host.fields["add-name"] = "  Ana   Bo "
     room.click("add-board")
-    assert host.queue == ["board-add"]
-    assert room.call("board-add") == ["board_add", "@board", "Ana Bo", "Me"]
+    assert host.queue == ["rankings-add"]
+    assert room.call("rankings-add") == ["board_add", "@board", "Ana Bo", "Me"]
 
 
 def test_a_disabled_add_button_adds_nothing() -> None:
@@ -478,15 +478,15 @@ def test_an_imports_results_join_in_chunks_until_none_is_left() -> None:
     english()
     host, room = shown()
     room.import_confirmed(3)
-    assert host.queue == ["board-import"] and room.importing
-    assert room.call("board-import") == ["board_import", "@board", rankings.IMPORT_BUDGET_MS]
+    assert host.queue == ["rankings-import"] and room.importing
+    assert room.call("rankings-import") == ["board_import", "@board", rankings.IMPORT_BUDGET_MS]
     room.answer({"kind": "board_import", "left": 2, "added": 1, "refused": 0, "total": 10, "save": "x"})
     room.answer({"kind": "board_import", "left": 1, "added": 1, "refused": 1, "total": 10, "save": ""})
-    assert host.queue == ["board-import"] * 3 and host.notices == []
+    assert host.queue == ["rankings-import"] * 3 and host.notices == []
     room.answer({"kind": "board_import", "left": 0, "added": 1234, "refused": 1, "total": 11, "save": "y"})
     assert not room.importing
     assert host.notices == [text.say("board_imported", added="1,234", refused="1")]
-    assert host.queue == ["board-import"] * 3 + ["rankings"], "the open dialog shows them"
+    assert host.queue == ["rankings-import"] * 3 + ["rankings"], "the open dialog shows them"
 
 
 def test_an_import_without_results_replays_nothing() -> None:
@@ -646,10 +646,10 @@ def test_an_idle_page_fills_the_closed_dialog_once_and_an_opening_redraws_nothin
     assert host.view.rows["day-rows"], "drawn into the closed dialog"
     host.view.rows = {}
     room.warm()
-    assert host.queue == ["rankings", "board-picture"], "filled once: no second reading"
+    assert host.queue == ["rankings", "rankings-picture"], "filled once: no second reading"
     room.answer(dict(data))  # asked again on opening, nothing changed meanwhile
     assert host.view.rows == {}, "the same view is not drawn again"
     host.stored = False
     other = rankings.Rankings(host)
     other.warm()
-    assert host.queue == ["rankings", "board-picture"], "no board stored: nothing to read"
+    assert host.queue == ["rankings", "rankings-picture"], "no board stored: nothing to read"

@@ -89,11 +89,21 @@ class FakeHost:
         self.timers: "list[float]" = []
         self.notices: "list[str]" = []
 
+        self.watching = False
+        self.screen = self  # the page's screen room: only its `show_mode` is asked
+        self.modes = 0
+
+    def proxy(self, fn: "object") -> "object":
+        return fn
+
     def push(self, action: str) -> None:
         self.queue.append(action)
 
-    def later_watch(self, ms: float) -> None:
+    def later(self, ms: float, callback: "object") -> None:
         self.timers.append(ms)
+
+    def show_mode(self) -> None:
+        self.modes += 1
 
     def notify(self, words: str) -> None:
         self.notices.append(words)

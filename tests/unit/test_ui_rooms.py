@@ -1,5 +1,5 @@
-"""The pure parts of the settings, statistics, sharing, transfer, tabs and buttons
-rooms (game/ui).
+"""The pure parts of the settings, statistics, sharing, transfer and tabs rooms
+(game/ui).
 
 MicroPython-compatible, like test_ui_input.py: plain asserts, fakes for storage.
 """
@@ -7,7 +7,7 @@ MicroPython-compatible, like test_ui_input.py: plain asserts, fakes for storage.
 import json
 
 from game import settings as schema
-from game.ui import buttons, preferences, sharing, statistics, tabs, text, transfer
+from game.ui import preferences, sharing, statistics, tabs, text, transfer
 from game.ui.store import game_key
 from tests.unit import languages
 
@@ -396,20 +396,6 @@ def test_switching_size_reads_that_sizes_game() -> None:
     assert saves.key == "game-6" and saves.saved_game == json.dumps("six")
     assert saves.store_game("six, on") == (True, None)
     assert store.items["game"] == "four"
-
-
-# -- buttons -----------------------------------------------------------------------------
-
-def test_a_button_is_named_by_its_action_else_by_its_id() -> None:
-    assert buttons.name_of("undo", "") == "undo"
-    assert buttons.name_of("", "undo") == "#undo"
-    assert "#settings" in buttons.SELECTOR and "[data-action]" in buttons.SELECTOR
-
-
-def test_buttons_only_open_and_close_dialogs_the_page_has() -> None:
-    dialogs = {"win", "over", "confirm", "help", "settings", "stats", "import", "replay", "rankings"}
-    for closes, opens, _ in buttons.BUTTONS.values():
-        assert set(closes) <= dialogs and (not opens or opens in dialogs)
 
 
 class RefusingStore(FakeStore):

@@ -20,7 +20,7 @@ count was gone for good. Rules here:
   writes again; or, where storage never took a write, that this browser keeps nothing.
 
 Pure: the shared saves (game/ui/tabs.py), storage and the clock are handed in, so this
-is tested on CPython and in MicroPython (tests/unit/test_ui_keeping.py).
+is tested on CPython and in MicroPython (tests/unit/test_ui_storing.py).
 """
 
 from game.ui import statistics, text
@@ -32,11 +32,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-class Keeping:
+class Storing:
     def __init__(self, saves: "Any", store: "Any", now_ms: "Callable[[], int]",
                  offset_minutes: "Callable[[], int]") -> None:
         self.saves = saves
-        self.store = store
+        self.storage = store
         self.now_ms = now_ms
         self.offset_minutes = offset_minutes
         self.worked = bool(getattr(store, "ok", True))  # storage took writes at the start
@@ -44,7 +44,7 @@ class Keeping:
         self.full_since: "int | None" = None  # epoch ms of the first refused write
         self.warned = False
 
-    def keep(self, reply: "dict[str, Any]", game: bool = True) -> "tuple[list[str], str]":
+    def store(self, reply: "dict[str, Any]", game: bool = True) -> "tuple[list[str], str]":
         """Store what `reply` changed (game/ui/app.py `save` says which documents): the
         queue actions to run first (another tab wrote since) and what to tell the
         player ("" for nothing)."""
@@ -83,9 +83,9 @@ class Keeping:
 
     def free_room(self) -> bool:
         """Remove what the page keeps only for diagnosis; whether anything went."""
-        if not self.store.differs(REJECTED, None):
+        if not self.storage.differs(REJECTED, None):
             return False
-        return bool(self.store.remove(REJECTED))
+        return bool(self.storage.remove(REJECTED))
 
     def _said(self, stored: bool) -> str:
         if stored:

@@ -1,0 +1,246 @@
+"""The page as every room sees it: the one object a room is handed, and the only fake a
+room's test needs.
+
+It holds what rooms share and nothing any one feature owns: the view, storage, the
+settings, the board on screen, the game clock, the queue of actions (game/ui/turns.py)
+with whoever answers it now (the page's own game, then the engine), notices, timers,
+proxies, the share sheet, and the router that knows which room does what
+(game/ui/router.py). The queue's host is this object: it hands each action and each
+answer to the router, which hands them to the room that owns them.
+"""
+
+import js
+from pyscript import document
+from pyscript.ffi import create_proxy
+
+from game.ui import boards, clock, device, early, memory, preferences, sharing, tabs, text, turns, waiting
+from game.ui.store import Store
+from game.ui.view import View
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from game.ui.router import Router
+
+NOTICE_MS = 8000
+
+
+def now() -> float:
+    return float(js.performance.now())
+
+
+class Page:
+    def __init__(self) -> None:
+        memory.configure()  # collections between keys, not inside them (game/ui/memory.py)
+        self.view = View()
+        self.store = Store()
+        self.prefs = preferences.Preferences(self.store)
+        # The board on screen: a size's game, or the daily board (this tab's choice, kept
+        # over a reload); a switch takes effect once answered (game/ui/boards.py).
+        self.boards = boards.Boards(self.store, int(self.prefs.values["size"]), device.epoch_ms)
+        # What this tab knows to be stored, per document (other tabs may write too).
+        self.saves = tabs.SharedSaves(self.store, self.boards.size, self.boards.key)
+        self.clock = clock.Clock()
+        self.offset = int(js.window.py2048Time.offsetMinutes())
+        self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
+        self.client = js.window.py2048Engine  # the engine's client (assets/engine/client.js)
+        self.state: "dict[str, Any] | None" = None  # the game on screen, as last shown
+        self.milestones: "list[str] | None" = None  # from the engine's replies
+        self.watching = False  # a recorded game is on the board (game/ui/replays.py)
+        self.worker: "Any" = None  # the engine, ready and not yet handed the game
+        self.fatal = False  # the engine failed: nothing more is asked or stored
+        self.at_work: "list[Any]" = []  # what keeps the engine busy besides the queue
+        self.router: "Router | None" = None  # set once the rooms are built
+        self.screen: "Any" = None  # the room that draws and stores replies
+        self.proxies: "list[Any]" = []
+        self.notice_timer: "Any" = None
+        self.on_hide_notice = self.proxy(self.view.hide_notice)
+        self.on_shared = self.proxy(self.shared)
+        self.collector = memory.IdleCollector(self.when_idle)
+        self.on_idle = self.proxy(self.collector.idle)
+        # Every action in order; the page's own game answers it until the engine has
+        # taken over (game/ui/early.py); what only the engine can do waits for it.
+        self.turns = turns.Turns(self, early.EarlyPlay(device.PageWords(), device.epoch_ms))
+        self.waiting = waiting.Waiting(self.view)
+
+    @property
+    def size(self) -> int:
+        """The normal game's board size."""
+        return self.boards.size
+
+    @property
+    def engine(self) -> "Any":
+        """The engine, once it has taken the game over (None before: the page plays)."""
+        return self.turns.engine
+
+    def rooms(self, router: "Router") -> None:
+        self.router = router
+        self.waiting.controls = router.waits
+
+    # -- the queue ---------------------------------------------------------------------
+
+    def push(self, action: str) -> None:
+        if not self.fatal:
+            self.turns.push(action)
+
+    def first(self, *actions: str) -> None:
+        """Put `actions` at the head of the queue (each once): they run before any input."""
+        self.turns.first(*actions)
+
+    def ask(self, name: str, *args: "Any") -> "Any":
+        """One call, to whoever answers now (game/ui/turns.py `ask`)."""
+        return self.turns.ask(name, *args)
+
+    def carry(self, *args: "Any") -> "Any":
+        """An engine call that carries the stored friends' board ("@board") or a chosen
+        file ("@file"): assets/boot.js puts them in and stores the engine's answer, so
+        they never cross into MicroPython."""
+        return js.window.py2048Board.call(*args)
+
+    # The queue's host (game/ui/turns.py): each action and answer to the room that owns it.
+
+    def begin(self, action: str) -> "Any":
+        router = self.router
+        assert router is not None
+        if self.engine is None and router.needs_engine(action):
+            self.wait_for_engine(action)
+            return None
+        return router.begin(action)
+
+    def took(self, reply: "dict[str, Any]") -> None:
+        assert self.router is not None
+        self.router.took(self.turns.current, reply)
+
+    def refused(self, action: str, error: str) -> None:
+        """The engine raised on `action` (never expected: the page checks what it can
+        first). Nothing changed; the room that asked may say more."""
+        assert self.router is not None
+        if not self.router.refused(action, error):
+            self.notify(text.say("call_failed"))
+
+    def wait_for_engine(self, action: str) -> None:
+        """An action only the engine can carry out, before it runs: kept for it."""
+        if self.waiting.hold(action):
+            self.notify(text.say("engine_waiting"))
+        assert self.router is not None
+        self.router.held(action)
+
+    def count_input(self) -> None:
+        self.view.count_input()
+
+    def elapsed(self) -> int:
+        return self.clock.elapsed(now())
+
+    def log_error(self, message: str) -> None:
+        js.console.error(message)
+
+    def engine_gone(self) -> bool:
+        return bool(str(self.client.failure or ""))
+
+    def lost(self) -> None:
+        self.fail(text.say("engine_stopped"))
+
+    # -- what rooms share --------------------------------------------------------------
+
+    def tell(self, event: str, *args: "Any") -> None:
+        assert self.router is not None
+        self.router.tell(event, *args)
+
+    def blocked(self) -> bool:
+        """A dialog is in front of the board: a move key does nothing but count."""
+        assert self.router is not None
+        return any(self.view.is_open(name) for name in self.router.dialogs)
+
+    def notify(self, message: str, lasting: bool = False) -> None:
+        """A short, non-blocking message; `lasting` keeps it up (nothing else will work)."""
+        self.view.show_notice(message)
+        if self.notice_timer is not None:
+            js.clearTimeout(self.notice_timer)
+            self.notice_timer = None
+        if not lasting:
+            self.notice_timer = js.setTimeout(self.on_hide_notice, NOTICE_MS)
+
+    def fail(self, message: str, detail: str = "") -> None:
+        """The game cannot go on: `#game[data-status="error"]` and a lasting message with
+        "Reload" (assets/boot.js), under it what failed (`detail`, in the words of the code
+        that failed: a player can report it). The board stays, nothing more is stored: a
+        reload resumes the last good save; queued input is dropped, never applied twice."""
+        if self.fatal:
+            return
+        self.fatal = True
+        self.turns.stop()
+        self.tell("failed")
+        if self.notice_timer is not None:
+            self.view.hide_notice()
+        js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
+
+    def working(self) -> bool:
+        """Something besides the queue keeps the engine busy (Auto-play's run)."""
+        return any(check() for check in self.at_work)
+
+    def idle(self, callback: "Any") -> None:
+        """`callback` (a proxy) once the page is idle."""
+        js.window.py2048Idle(callback)
+
+    def fragment(self) -> str:
+        """A result code in the address's fragment, cut to the engine's length cap by
+        assets/boot.js, so a hostile megabyte never crosses into MicroPython."""
+        return str(js.window.py2048Replay.fragment() or "")
+
+    def address(self) -> str:
+        return str(js.window.location.href).split("#")[0]
+
+    def epoch_ms(self) -> int:
+        return device.epoch_ms()
+
+    def offset_now(self) -> int:
+        return int(js.window.py2048Time.offsetMinutes())
+
+    def json_text(self, value: "Any") -> str:
+        return str(js.JSON.stringify(value))
+
+    def pick_file(self, element_id: str) -> None:
+        js.window.py2048Files.pick(element_id)
+
+    def read_file(self, element_id: str) -> "Any":
+        return js.window.py2048Files.read(element_id)
+
+    def download(self, name: str, content: str) -> bool:
+        return bool(js.window.py2048Files.download(name, content))
+
+    def every(self, ms: int, callback: "Any") -> None:
+        js.setInterval(callback, ms)
+
+    def later(self, ms: float, callback: "Any") -> None:
+        """`callback` (a proxy the room made once) after `ms`."""
+        js.setTimeout(callback, int(ms))
+
+    def now(self) -> float:
+        return now()
+
+    def today(self) -> str:
+        """The device's UTC day, "" when its clock is outside the daily board's days."""
+        return self.boards.today()
+
+    def visible(self) -> bool:
+        return str(document.visibilityState) != "hidden"
+
+    def pasted(self, element_id: str) -> str:
+        return str(js.window.py2048Replay.pasted(element_id))
+
+    def share(self, message: str) -> None:
+        js.window.py2048Share.share(message).then(self.on_shared)
+
+    def shared(self, outcome: "Any") -> None:
+        said = sharing.outcome_message(str(outcome))
+        if said:
+            self.notify(said)
+
+    def when_idle(self, callback: "Any") -> None:
+        js.window.py2048Idle(self.on_idle)  # the proxy of `callback`, made once
+
+    def proxy(self, fn: "Any") -> "Any":
+        p = create_proxy(fn)
+        self.proxies.append(p)
+        return p

@@ -1,0 +1,138 @@
+"""Who does what on the page, read from the rooms' own tables.
+
+Every feature of the page is a room (game/ui/rooms.py lists them) that declares, as
+plain class attributes, what it owns; nothing else names it:
+- ACTIONS: the queue actions it begins (`begin(action)`: the engine's promise, or None
+  when it acted at once). An action is a name, or "name:argument" (a board size, a
+  result code, a stored game's key); the name is what is looked up.
+- REPLIES: the reply kinds its actions are answered with. The answer goes back to the
+  room whose action asked (`took(action, reply)`), as the engine sent it.
+- BUTTONS: button name -> (dialogs it closes, dialog it opens, action it queues), done
+  here; or None: the room's `click(name, button)` does it.
+- CHANGES: the `change` events it handles, by element id, or "setting" for any
+  control with a `data-setting` (`changed(name, target)`).
+- FOLLOWS: another tab's writes it follows (game/ui/tabs.py `stored_elsewhere` names
+  them): `followed(kind)`.
+- DIALOGS: the dialogs it opens in front of the board (a move key does nothing there).
+- WAITS: its actions only the engine carries out -> the control that shows "starting"
+  while they wait for it (game/ui/waiting.py); `held(action)` if it has more to say.
+- HEARS: what it is told of as it happens (`heard(event, *args)`): "input" (a key or
+  swipe of the player's), "button" (which one, before its owner acts), "shown" (a game
+  reply is on the page: its kind, whether it changed, the state), "engine" (the engine
+  took over), "language" (the strings are in; whether it is the first time), "setting"
+  (which, whether this tab chose it), "hidden" (the page was hidden or shown), "link"
+  (a result code in the address), "failed" (the engine is gone), "verified" (a code
+  checked: the answer), "imported" (an import stored: its results).
+
+Pure (tested on CPython and MicroPython): two rooms claiming one name is an error at
+start, so a new room can only add. Looking up a name is one dictionary read, as cheap
+as the if-chains it replaced.
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+TABLES = ("ACTIONS", "BUTTONS", "CHANGES", "FOLLOWS", "DIALOGS")
+EVENTS = ("input", "button", "shown", "engine", "language", "setting", "hidden", "link", "failed", "verified",
+          "imported")
+
+
+def name_of(action: str) -> str:
+    """The name an action is routed by: "size:5" -> "size"."""
+    cut = action.find(":")
+    return action if cut < 0 else action[:cut]
+
+
+def claims(rooms: "list[Any]", table: str) -> "dict[str, Any]":
+    """Name -> the room that claims it in `table`; a name claimed twice is an error."""
+    owners: "dict[str, Any]" = {}
+    for room in rooms:
+        for name in getattr(room, table, ()):
+            if name in owners:
+                raise ValueError("%s %r is claimed by %s and %s" % (
+                    table, name, type(owners[name]).__name__, type(room).__name__))
+            owners[name] = room
+    return owners
+
+
+class Router:
+    def __init__(self, rooms: "list[Any]") -> None:
+        self.rooms = rooms
+        self.actions = claims(rooms, "ACTIONS")
+        self.buttons = claims(rooms, "BUTTONS")
+        self.changes = claims(rooms, "CHANGES")
+        self.follows = claims(rooms, "FOLLOWS")
+        self.dialogs = tuple(claims(rooms, "DIALOGS"))
+        self.waits: "dict[str, str]" = {}
+        for name, room in claims(rooms, "WAITS").items():
+            self.waits[name] = room.WAITS[name]
+        self.hearing: "dict[str, list[Any]]" = {event: [] for event in EVENTS}
+        for room in rooms:
+            for event in getattr(room, "HEARS", ()):
+                if event not in self.hearing:
+                    raise ValueError("%s hears %r, which never happens" % (type(room).__name__, event))
+                self.hearing[event].append(room)
+
+    def owner(self, action: str) -> "Any":
+        room = self.actions.get(name_of(action))
+        if room is None:
+            raise KeyError("no room begins %r" % action)
+        return room
+
+    def needs_engine(self, action: str) -> bool:
+        return name_of(action) in self.waits
+
+    def begin(self, action: str) -> "Any":
+        return self.owner(action).begin(action)
+
+    def took(self, action: str, reply: "dict[str, Any]") -> None:
+        """The answer to `action`, to the room that began it, unchanged."""
+        self.owner(action).took(action, reply)
+
+    def refused(self, action: str, error: str) -> bool:
+        """The engine raised on `action`: the room that asked deals with it if it has a
+        say (True), else the page says the call failed."""
+        room = self.actions.get(name_of(action))
+        refused = getattr(room, "refused", None) if room is not None else None
+        return bool(refused(action, error)) if refused is not None else False
+
+    def held(self, action: str) -> None:
+        room = self.actions.get(name_of(action))
+        held = getattr(room, "held", None) if room is not None else None
+        if held is not None:
+            held(action)
+
+    def click(self, name: str, button: "Any", view: "Any", push: "Any") -> bool:
+        """A button: its table row carried out, or its room asked. False: nobody's."""
+        room = self.buttons.get(name)
+        if room is None:
+            return False
+        self.tell("button", name)
+        row = room.BUTTONS[name]
+        if row is None:
+            room.click(name, button)
+            return True
+        closes, opens, action = row
+        for dialog in closes:
+            view.close_dialog(dialog)
+        if opens:
+            view.open_dialog(opens)
+        if action:
+            push(action)
+        return True
+
+    def changed(self, element_id: str, setting: str, target: "Any") -> None:
+        if element_id in self.changes:
+            self.changes[element_id].changed(element_id, target)
+        elif setting and "setting" in self.changes:
+            self.changes["setting"].changed(setting, target)
+
+    def followed(self, kind: str) -> None:
+        room = self.follows.get(kind)
+        if room is not None:
+            room.followed(kind)
+
+    def tell(self, event: str, *args: "Any") -> None:
+        for room in self.hearing[event]:
+            room.heard(event, *args)

@@ -1,0 +1,148 @@
+"""The page's start and the engine's: the first game, the engine let start, its hand-over,
+its failure and its loss.
+
+The page plays within a fraction of a second, long before Pyodide: once its strings
+are in it begins the stored game (or a fresh one) and plays it itself (game/ui/early.py)
+until the engine has started. Then every stored game with steps played on it is handed
+over, the one on screen last; from its answer on the engine answers everything
+(game/ui/turns.py). An engine that fails to start, or stops, is said, lasting, and the
+board stays.
+
+Pure (the page is handed in; the engine's client, assets/engine/client.js, is
+`page.client`), tested with a fake page on CPython and MicroPython.
+"""
+
+import json
+
+from game.ui import handover, text
+from game.ui.switching import start_args
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+class Start:
+    ACTIONS = ("handover", "handover-fresh")
+    REPLIES = ("start",)
+    HEARS = ("setting",)
+
+    def __init__(self, page: "Any") -> None:
+        self.page = page
+        self.boot_kind = ""  # how the engine's Python started (`data-engine`)
+        self.on_language = page.proxy(self.language_ready)
+
+    def boot(self) -> None:
+        """Let the engine start (the UI's files are in), and play once the strings are in:
+        they come long before the engine, and every reply is said in words."""
+        page = self.page
+        client = page.client
+        client.onfailure = page.proxy(self.engine_lost)
+        client.start()
+        page.lang.ready.then(self.on_language).then(page.proxy(self.await_engine))
+
+    def await_engine(self, _: "Any" = None) -> None:
+        self.page.client.ready.then(self.page.proxy(self.engine_ready), self.page.proxy(self.engine_failed))
+
+    def language_ready(self, code: "Any") -> None:
+        """The strings of the language in use are loaded (at start, or after a change in
+        Settings): the UI speaks it, and what it wrote itself is written again."""
+        page = self.page
+        strings = page.lang.strings
+        text.use(str(code), json.loads(str(page.json_text(strings))) if strings else {})
+        page.view.say("")  # the last sentence was in the language before
+        page.view.relabel()
+        first = page.state is None
+        if first:
+            page.first("start")
+            if page.boards.clock_said:  # the stored daily board was set aside for the clock
+                page.notify(text.say("clock_wrong", date=page.boards.clock_said))
+            page.tell("link")  # a result link's code, kept for the engine
+            page.turns.release()
+        elif page.state:
+            page.view.show_numbers(page.state)
+            page.view.show_clock(page.elapsed())
+            page.screen.dialog_texts(page.state)
+        page.tell("language", first)
+
+    def heard(self, event: str, *args: "Any") -> None:
+        """Another language chosen (here or in another tab): its strings are loaded."""
+        if args[0] == "language":
+            self.page.lang.use(self.page.prefs.values["language"]).then(self.on_language)
+
+    def engine_ready(self, info: "Any") -> None:
+        """Python is up in the worker (restored from its snapshot or started plain): it
+        is handed every stored game with steps beside it, the one on screen last."""
+        page = self.page
+        page.worker = page.client
+        self.boot_kind = str(info.boot)
+        page.first(*(["handover:" + key for key in handover.others(page.saves)] + ["handover"]))
+        if not page.turns.busy:
+            page.turns.release()
+
+    def engine_failed(self, error: "Any") -> None:
+        """The engine could not start: say so and keep the board that is on screen."""
+        self.page.log_error("engine failed to start: " + str(error))
+        self.page.fail(text.say("engine_failed"), str(error))
+
+    def engine_lost(self, reason: "Any") -> None:
+        """The engine failed (assets/engine/client.js): before it was ready that is a
+        start that failed (its `ready` says so too), after it the engine stopped."""
+        page = self.page
+        page.log_error("engine: " + str(reason))
+        page.fail(text.say("engine_stopped" if page.worker is not None else "engine_failed"), str(reason))
+
+    # -- the hand-over -----------------------------------------------------------------
+
+    def begin(self, action: str) -> "Any":
+        page = self.page
+        if action.startswith("handover:"):  # a game not on screen, with steps beside it
+            return page.worker.call(*start_args(page, action[9:]))
+        # What is stored now: another tab's engine may have taken these steps over.
+        page.saves.use_key(page.saves.key)
+        args = start_args(page)
+        if action == "handover-fresh":  # that could not be taken over: no game, no steps
+            args[1], args[7] = "", ""
+        return page.worker.call(*args)
+
+    def took(self, action: str, reply: "dict[str, Any]") -> None:
+        if action.startswith("handover:"):
+            self.other_taken(action[9:], reply)
+        else:
+            self.taken_over(reply, action == "handover-fresh")
+
+    def taken_over(self, reply: "dict[str, Any]", fresh: bool) -> None:
+        """The engine took the game on screen over and answers everything from now on:
+        nothing is redrawn or said, unless it refused a step (its game shown, and why);
+        a game that could not be taken over (`fresh`) is said to be set aside."""
+        page = self.page
+        page.turns.engine = page.worker
+        seamless = handover.seamless(page.state, reply["state"])
+        page.screen.judged(reply, handover.refusal(reply), {"game": True} if fresh else None,
+                           "handover" if seamless else "")
+        page.view.set_attributes((("data-engine", self.boot_kind),))
+        page.tell("engine")
+        for action in page.waiting.release():
+            page.push(action)
+
+    def other_taken(self, key: str, reply: "dict[str, Any]") -> None:
+        """The engine took over the steps played on a game not on screen: its document
+        is stored (the steps go), and the best scores and statistics they changed."""
+        page = self.page
+        page.saves.steps_taken(key, reply["save"])
+        page.screen.store(reply, game=False)
+        message = handover.refusal(reply)
+        if message:
+            page.notify(message)
+
+    def refused(self, action: str, error: str) -> bool:
+        """What is stored could not be taken over (never expected: the page played it by
+        the engine's own rules): set aside like any bad save, and the engine starts
+        afresh. No stored value keeps the page from playing."""
+        page = self.page
+        if action == "handover":
+            page.saves.keep_rejected()
+            page.first("handover-fresh")
+        elif action == "handover-fresh":
+            page.fail(text.say("engine_failed"), error)
+        return True

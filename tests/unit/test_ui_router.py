@@ -1,0 +1,131 @@
+"""The page's rooms and the router built from their tables (game/ui/router.py,
+game/ui/rooms.py): every name has one owner, an answer goes back to the room that
+asked, a new dialog is one room. Pure: runs on CPython and in real MicroPython.
+"""
+
+from game.ui import rooms, router
+from game.ui.moves import Moves
+from game.ui.screen import Screen
+from game.ui.starting import Start
+from game.ui.switching import Switching
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+PAGE_ROOMS = [Screen, Start] + list(rooms.ROOMS)
+DIALOGS = ("win", "over", "confirm", "help", "settings", "stats", "import", "replay", "rankings")
+
+
+class View:
+    def __init__(self) -> None:
+        self.opened: "list[str]" = []
+        self.closed: "list[str]" = []
+
+    def open_dialog(self, name: str) -> None:
+        self.opened.append(name)
+
+    def close_dialog(self, name: str) -> None:
+        self.closed.append(name)
+
+
+class Asking:
+    """A room with one action, which records what it was answered."""
+
+    def __init__(self, name: str) -> None:
+        self.ACTIONS = (name,)
+        self.answers: "list[tuple[str, Any]]" = []
+
+    def begin(self, action: str) -> str:
+        return "promise of " + action
+
+    def took(self, action: str, reply: "Any") -> None:
+        self.answers.append((action, reply))
+
+
+def raises(call: "Any") -> bool:
+    try:
+        call()
+    except ValueError:
+        return True
+    return False
+
+
+def test_the_pages_rooms_claim_every_name_once() -> None:
+    built = router.Router(PAGE_ROOMS)  # two claims of one name would raise here
+    for table in router.TABLES:
+        claimed: "list[str]" = []
+        for room in PAGE_ROOMS:
+            claimed += list(getattr(room, table, ()))
+        assert len(claimed) == len(set(claimed)), table
+    assert built.owner("size:5") is Switching and built.owner("left") is Moves
+    assert built.owner("auto:up").__name__ == "Solver" and built.owner("handover:game-5") is Start
+
+
+def test_a_name_claimed_by_two_rooms_is_refused_at_start() -> None:
+    class Other:
+        BUTTONS = {"#undo": None}
+
+    assert raises(lambda: router.Router(PAGE_ROOMS + [Other]))
+
+    class Deaf:
+        HEARS = ("thunder",)
+
+    assert raises(lambda: router.Router([Deaf]))
+
+
+def test_an_answer_goes_back_unchanged_to_the_room_whose_action_asked() -> None:
+    size, watch = Asking("size"), Asking("watch")
+    routes = router.Router([size, watch])
+    assert routes.begin("watch:daily:2026-12-01") == "promise of watch:daily:2026-12-01"
+    reply = {"kind": "start", "changed": True}
+    routes.took("size:6", reply)
+    routes.took("watch:game", {"kind": "watch"})
+    assert size.answers == [("size:6", reply)] and size.answers[0][1] is reply
+    assert watch.answers == [("watch:game", {"kind": "watch"})]
+
+
+def test_only_the_engines_actions_wait_for_it() -> None:
+    routes = router.Router(PAGE_ROOMS)
+    for action in ("statistics", "verify", "watch:game", "watch-step", "resume", "export", "hint",
+                   "rankings"):
+        assert routes.needs_engine(action), action
+    for action in ("left", "undo", "new", "new?", "size:5", "mode", "clock", "keep", "follow", "start"):
+        assert not routes.needs_engine(action), action
+
+
+def test_buttons_only_open_and_close_dialogs_the_page_has() -> None:
+    for room in PAGE_ROOMS:
+        for row in getattr(room, "BUTTONS", {}).values():
+            if row is not None:
+                closes, opens, _ = row
+                assert set(closes) <= set(DIALOGS) and (not opens or opens in DIALOGS)
+    assert set(router.Router(PAGE_ROOMS).dialogs) <= set(DIALOGS)
+
+
+def test_a_new_dialog_is_one_room_and_its_buttons_work_without_another_edit() -> None:
+    class Credits:  # a dialog of its own: its buttons, its dialog
+        BUTTONS = {"#credits": ((), "credits", ""), "close-credits": (("credits",), "", "")}
+        DIALOGS = ("credits",)
+
+    assert "credits" in router.Router(PAGE_ROOMS + [Credits]).dialogs  # joins the page's rooms
+    routes = router.Router([Credits])  # (the page's rooms themselves are classes here)
+    view = View()
+    pushed: "list[str]" = []
+    assert routes.click("#credits", None, view, pushed.append) and view.opened == ["credits"]
+    assert routes.click("close-credits", None, view, pushed.append) and view.closed == ["credits"]
+    assert pushed == []
+    assert not routes.click("#nobodys", None, view, pushed.append)
+
+
+def test_a_button_with_an_action_queues_it_after_closing_its_dialogs() -> None:
+    view = View()
+    pushed: "list[str]" = []
+    assert router.Router([Moves]).click("confirm-new", None, view, pushed.append)
+    assert view.closed == ["confirm"] and pushed == ["new"]
+
+
+def test_an_action_is_routed_by_its_name_before_the_colon() -> None:
+    assert router.name_of("size:5") == "size"
+    assert router.name_of("watch:daily:2026-12-01") == "watch"
+    assert router.name_of("left") == "left"
