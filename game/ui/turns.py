@@ -43,6 +43,7 @@ class Turns:
         self.current = ""
         self.stopped = False  # the engine failed: nothing more is asked
         self.held = True  # until the first game is on the page (`release`): actions wait
+        self.running = False  # `next` is carrying actions out: an action pushed meanwhile waits
         # The engine's lookahead for the state on screen: direction -> reply (JSON text).
         self.ahead: "dict[str, str]" = {}
         self.on_answer = host.proxy(self.answered)
@@ -52,7 +53,7 @@ class Turns:
         if self.stopped:
             return
         self.queue.append(action)
-        if not self.busy and not self.held:
+        if not self.busy and not self.held and not self.running:
             self.next()
 
     def release(self) -> None:
@@ -80,16 +81,24 @@ class Turns:
 
     def next(self) -> None:
         """Carry out queued actions until one waits for the engine's answer, which calls
-        back into here."""
-        while self.queue and not self.stopped and not self.held:
-            action = self.queue.pop(0)
-            self.current = action
-            promise = self.host.begin(action)
-            if promise is not None:
-                self.busy = True
-                promise.then(self.on_answer, self.on_failure)
-                return
-        self.busy = False
+        back into here. An action queued while one is carried out (an import queues its
+        results' replay) waits for the loop, never starts a second call beside it: each
+        answer must reach the room whose action asked."""
+        if self.running:
+            return
+        self.running = True
+        try:
+            while self.queue and not self.stopped and not self.held:
+                action = self.queue.pop(0)
+                self.current = action
+                promise = self.host.begin(action)
+                if promise is not None:
+                    self.busy = True
+                    promise.then(self.on_answer, self.on_failure)
+                    return
+            self.busy = False
+        finally:
+            self.running = False
 
     # -- who answers ---------------------------------------------------------------------
 

@@ -191,3 +191,26 @@ def test_a_call_the_engine_refuses_is_reported_to_the_host_once_and_input_goes_o
     engine.promises[0].reject("PythonError: Refused: clock")
     assert host.refusals == ["undo"] and host.inputs == 1
     assert engine.calls[-1] == ("move", "left", 0), "the next action waited for nothing"
+
+
+def test_an_action_queued_while_another_is_carried_out_waits_for_its_answer() -> None:
+    """An import queues its results' replay while it is begun: one call in flight at a
+    time, so each answer reaches the room whose action asked."""
+    host = started()
+    engine = Engine()
+    host.turns.engine = engine
+    begun: "list[str]" = []
+
+    def begin(action: str) -> "Any":
+        begun.append(action)
+        if action == "import":
+            host.turns.push("statistics")  # queued from inside `begin`
+            return host.turns.ask("undo", 0)
+        return host.turns.ask("statistics", 4)
+
+    host.begin = begin  # type: ignore[method-assign]
+    host.turns.push("import")
+    assert begun == ["import"] and len(engine.calls) == 1 and host.turns.current == "import"
+    engine.promises[0].resolve(json.dumps({"kind": "undo"}))
+    assert begun == ["import", "statistics"] and len(engine.calls) == 2
+    assert host.turns.current == "statistics"
