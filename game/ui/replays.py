@@ -21,7 +21,7 @@ quoted), `show_mode()` (the page's mode again, now that a game is watched or not
 `show_watch(state)` and `show_numbers`.
 """
 
-from game import names
+from game import names, replay
 from game.ui import sharing, text
 
 TYPE_CHECKING = False
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 SPEEDS = (1, 2, 5, 10, 20)  # moves a second
 DEFAULT_SPEED = 5
-MARK = "#replay="
+MARK = replay.LINK_MARK
 # The Watch buttons: the dialog each closes, and what it watches ("": the row's date).
 WATCH_BUTTONS = {"watch-verified": ("replay", "verified"), "watch-game": ("over", "game"),
                  "watch-daily": ("stats", "")}
