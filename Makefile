@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 RUNTIME := assets/runtime
 PORT ?= 8000
 
-.PHONY: all serve setup runtime stdlib snapshot icons venv test lint unit micropython-test pyodide-test e2e bench dist clean
+.PHONY: all serve setup runtime stdlib snapshot icons names venv test lint unit micropython-test pyodide-test e2e bench dist clean
 
 all: serve
 
@@ -47,6 +47,12 @@ ICONS := assets/icons/icon-192.png assets/icons/icon-512.png assets/icons/icon-m
 icons: $(ICONS)
 $(ICONS) &: assets/icons/icon.svg build/icons.mjs $(RUNTIME)/.stamp
 	node build/icons.mjs assets/icons/icon.svg assets/icons
+
+# The names assets/settings.js and assets/boot.js share with the Python (storage keys,
+# caps, the settings' choices), written into them from their one definition in game/
+# (build/names.py). By hand after changing one: `make test` fails until they agree.
+names:
+	$(PYTHON) build/names.py
 
 serve: setup
 	@echo "2048 is served at http://127.0.0.1:$(PORT)/ (Ctrl+C stops it)"

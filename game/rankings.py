@@ -49,13 +49,22 @@ FORMAT = "py2048-rankings"
 VERSION = 1
 MAX_RESULTS = 2000  # results kept; the ones added longest ago are dropped first
 MAX_TEXT = 1_500_000  # characters of the stored document (localStorage holds about 5 MB)
+# Read, a document may be this much longer than the board ever writes, so that no
+# rounding in `_room` can make a board that cannot be read back.
+READ_MARGIN = 1000
+# The page (assets/boot.js, py2048Board) cuts a stored board past this many characters
+# before it reaches the engine, so a hostile megabyte never crosses whole. Above what
+# the engine reads (MAX_TEXT + READ_MARGIN): a board it can read is never cut, and a cut
+# one is still refused as too long.
+PAGE_CUT = MAX_TEXT + 100_000
 MIN_ADDED = 1_388_534_400_000  # 2014-01-01 in epoch ms, as the statistics' dates
 MAX_ADDED = 7_258_118_400_000  # 2200-01-01
 SHOWN = 100  # rows of a ranking or a season the page is sent; the rest are counted
 CHARTED = 8  # players drawn in a season's chart (the season's first eight)
 SEAL = 16  # hex digits of the seal kept with each result
 # What the page sends for the stored board when storage holds exactly the text the
-# engine last read or wrote (assets/boot.js py2048Board): it is not sent again.
+# engine last read or wrote (assets/boot.js py2048Board, which build/names.py gives it):
+# it is not sent again.
 KNOWN = "@known"
 YOU = "\x00you"  # the identity of your own results while you have no name
 _KEYS = frozenset({"format", "version", "results"})
@@ -195,7 +204,7 @@ def read_board(text: object) -> BoardRead:
     if text is None or text == "":
         return BoardRead()
     try:
-        data = saves.parse_document(text, FORMAT, (VERSION,), MAX_TEXT + 1000)
+        data = saves.parse_document(text, FORMAT, (VERSION,), MAX_TEXT + READ_MARGIN)
         if set(data) != _KEYS:
             raise SaveError("rankings have the wrong fields")
         return _results(data["results"], sealed=True, strict=False)

@@ -61,7 +61,11 @@ VERSION = "1"
 MAX_MOVES = 100_000  # a 4×4 game cannot last much longer: its tiles would not fit
 MAX_CODE = 64 + MAX_MOVES // 3  # the longest code a real game can have, with room to spare
 MAX_INPUT = 4 * MAX_CODE  # pasted text (a whole share message) looked at, at most
-LINK_MARK = "#replay="
+# The page cuts a link's fragment or a pasted text past this before it crosses into
+# MicroPython (assets/boot.js py2048Replay), and the Check dialog's field holds no more
+# (index.html maxlength): above MAX_INPUT, so an over-long text is still refused as such.
+MAX_PASTE = 140_000
+LINK_MARK = "#replay="  # the page finds it in a link too (assets/boot.js, build/names.py)
 _DIRECTION_INDEX = {d: i for i, d in enumerate(rules.DIRECTIONS)}
 _CODE_CHARS = frozenset(ALPHABET + ".~")
 _DIGITS = frozenset("0123456789")

@@ -27,6 +27,10 @@ LANGUAGES = ("en", "ca", "pt", "nl")  # the ones the page speaks (assets/lang/)
 # Longer than any document the page writes (about 130 characters) by far, and short
 # enough that no nesting within it can exhaust a parser's stack.
 MAX_TEXT = 1000
+# What assets/settings.js parses before the first paint, at most (build/names.py gives it
+# this): ten times MAX_TEXT, as it always was. A document between the two shows its look
+# until the UI reads the settings with `read_settings`, which gives the defaults.
+MAX_TEXT_BEFORE_PAINT = 10_000
 
 # The milestones that unlock palettes, in the order they are shown (game/stats.py
 # reaches them; they live here because the UI needs them without the engine).

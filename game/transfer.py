@@ -26,7 +26,9 @@ from game.saves import SaveError
 FORMAT = "py2048-export"
 VERSION = 1
 # Characters: three games, best scores, statistics and settings fit in well under a
-# tenth of 2 million; the friends' board may hold up to rankings.MAX_TEXT more.
+# tenth of 2 million; the friends' board may hold up to rankings.MAX_TEXT more. The page
+# refuses a file of more bytes before reading it (assets/boot.js, from build/names.py):
+# a file holds no more characters than bytes.
 MAX_TEXT = 2_000_000 + 2 * rankings.MAX_TEXT
 _KEYS = frozenset({"format", "version", "exported", "games", "best", "stats", "settings"})
 # The friends' board (game/rankings.py) joined the file later: a file without it is

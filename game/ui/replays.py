@@ -16,7 +16,7 @@ Pure: the page is handed in (game/ui/page.py; tests use a fake), so this runs on
 CPython and MicroPython alike. Its room's tables are on `Replays`.
 """
 
-from game import names
+from game import names, replay
 from game.ui import sharing, text
 
 TYPE_CHECKING = False
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 SPEEDS = (1, 2, 5, 10, 20)  # moves a second
 DEFAULT_SPEED = 5
-MARK = "#replay="
+MARK = replay.LINK_MARK
 # The Watch buttons: the dialog each closes, and what it watches ("": the row's date).
 WATCH_BUTTONS = {"watch-verified": ("replay", "verified"), "watch-game": ("over", "game"),
                  "watch-daily": ("stats", "")}

@@ -8,6 +8,8 @@ plays on without storage, and `ok` turns False so the page can say once that pro
 will not be kept.
 """
 
+# Every key is PREFIX + a name below. The scripts that run before Python
+# (assets/boot.js, assets/settings.js) have the keys they read written in by build/names.py.
 PREFIX = "py2048:"
 GAME = "game"  # the 4×4 game's key (the name it had before there were sizes)
 BEST = "best"
@@ -17,6 +19,10 @@ SETTINGS = "settings"
 REJECTED = "rejected-game"
 DAILY = "daily"  # the daily board's game (one: today's, or the last day played)
 MODE = "mode"  # "daily" while the page shows the daily board, else "classic"
+# What an engine call carries in place of a text that stays on the JavaScript side
+# (assets/boot.js py2048Board puts it in): the stored board, the file chosen to import.
+STORED_BOARD = "@board"
+CHOSEN_FILE = "@file"
 # The engine accepts no longer text (game/saves.py MAX_TEXT): longer stored items reach
 # it cut just past this (still too long, so still rejected), and a rejected game is
 # kept for diagnosis only up to this size (a huge one must not stay forever).

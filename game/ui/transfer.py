@@ -17,7 +17,10 @@ if TYPE_CHECKING:
 
 SIZES = (4, 5, 6)
 # What the file guard answers instead of a file's text (assets/boot.js py2048Files.read).
-READ_FAILURES = {"!too-big": "import_too_big", "!unreadable": "import_unreadable"}
+NO_FILE = "!none"
+TOO_BIG = "!too-big"
+UNREADABLE = "!unreadable"
+READ_FAILURES = {TOO_BIG: "import_too_big", UNREADABLE: "import_unreadable"}
 
 
 def file_name(ms: int, offset_minutes: int = 0) -> str:
