@@ -9,7 +9,7 @@ tested on CPython and MicroPython.
 """
 
 from game.ui import statistics, text
-from game.ui.store import BEST, SETTINGS, STATS, game_key
+from game.ui.store import BEST, SETTINGS, STATS, STORED_BOARD, game_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class Transfer:
         if action == "export":
             names = [game_key(size) for size in SIZES] + [BEST, STATS, SETTINGS]
             stored = [host.store.read(name) or "" for name in names]
-            return host.carry(*(["export_all"] + stored + ["@board"]))
+            return host.carry(*(["export_all"] + stored + [STORED_BOARD]))
         if action == "check-import":
             return host.carry("check_import", self.file)
         self.replace_all()
