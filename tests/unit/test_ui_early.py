@@ -164,9 +164,9 @@ def test_the_page_knows_which_games_the_stored_statistics_counted() -> None:
     reads their counted games' identities and days leniently, as the engine reads them
     strictly, and a game it sees end is known from then on."""
     from game.session import Session, identity
-    from game.ui.early import KnownResults
+    from game.tally import Known
 
-    known = KnownResults()
+    known = Known()
     mine = identity(4, 3, ())
     text = json.dumps({"sizes": {"4": {"games": [mine, 7]}, "5": "junk"},
                        "daily": {"results": [{"date": "2025-11-30", "score": 80}]}})
