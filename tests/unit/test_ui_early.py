@@ -126,6 +126,22 @@ def test_another_tabs_newer_steps_are_followed_and_older_ones_not() -> None:
     assert second.session.position.moves == 3
 
 
+def test_another_tabs_game_of_the_same_revision_and_only_another_clock_is_followed() -> None:
+    """The engine's rule (game/other_tabs.py `newer`): the same revision and another
+    document is newer, even when only the clock differs; the page follows it too."""
+    first, second = page(1), page(2)
+    reply = first.load(*FRESH)
+    reply = first.move(legal(reply), 100)
+    second.load("", "", "", 4, 1, False, quoted(reply["steps"]))
+    mine = second.set_clock(5000)
+    theirs = first.set_clock(7000)
+    assert mine["state"]["revision"] == theirs["state"]["revision"]
+    assert mine["state"]["board"] == theirs["state"]["board"]
+    followed = second.follow("", quoted(theirs["steps"]), 4, 1, False)
+    assert followed["changed"] and followed["state"]["clock_ms"] == 7000
+    assert not second.follow("", quoted(theirs["steps"]), 4, 1, False)["changed"]
+
+
 def test_a_clock_outside_the_daily_boards_days_refuses_it_before_the_engine_too() -> None:
     from game.session import Refused
 
