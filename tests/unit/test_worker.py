@@ -20,20 +20,20 @@ from game import api, chance, saves, worker
 def seeded_engine() -> Iterator[api.Engine]:
     """The page's engine, with a seeded source in place of `crypto.getRandomValues`."""
     engine = api.Engine(chance.seeded(11), lookahead=True)
-    worker._table = worker.Table(engine)
+    worker._engine = worker.Table(engine)
     yield engine
-    worker._table = None
+    worker._engine = None
 
 
 def test_importing_the_worker_makes_no_engine() -> None:
     importlib.reload(worker)
-    assert worker._table is None
+    assert worker._engine is None
 
 
 def test_warm_up_runs_every_call_but_leaves_no_engine_behind() -> None:
-    worker._table = None
+    worker._engine = None
     worker.warm_up()
-    assert worker._table is None
+    assert worker._engine is None
 
 
 def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) -> None:
