@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game import daily, replay, saves
+from game import daily, other_tabs, replay, saves
 from game.saves import SaveError, int_in
 
 DAILY_KEEP = 366  # daily results kept: a year and a day, the oldest dropped first
@@ -206,12 +206,15 @@ def read(value: object) -> DailyStats:
     return DailyStats(results, played, best_streak)
 
 
+def _date_of(result: DailyResult) -> str:
+    return result.date
+
+
 def merge(own: DailyStats, other: DailyStats) -> DailyStats:
     """Another tab's daily results with this one's: the results of both (one date in
     both keeps this tab's), with counters at least what either tab counted and what the
     results themselves show."""
-    dates = {r.date for r in own.results}
-    union = own.results + tuple(r for r in other.results if r.date not in dates)
+    union = tuple(other_tabs.united(list(own.results), list(other.results), _date_of))
     played = max(own.played, other.played, len(union))
     best_streak = max(own.best_streak, other.best_streak, longest_run(r.date for r in union))
     return DailyStats(_trimmed(union), min(played, MAX_COUNT), min(best_streak, MAX_COUNT))

@@ -7,7 +7,7 @@ and stores it as a step (game/steps.py), and when the engine starts it plays tho
 steps through this very code, so the revision, the best, whether a game was counted and
 whether a daily try is practice come out the same on both sides, by construction.
 
-What only one side does comes in through a `Tally`: the engine keeps the statistics (a
+What only one side does comes in through a `Tally` (game/tally.py): the engine keeps the statistics (a
 game due to count is recorded, a day's result is in them); the page knows only what the
 stored statistics say (which games and days were counted) and what ended in front of it.
 Whether a game was counted is the statistics' to say (they remember the games they
@@ -21,44 +21,15 @@ says why it cannot be a move of this game, and nothing has changed then.
 from game import daily, session
 from game.replies import raise_best
 from game.session import Refused, Session
+from game.tally import Tally
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Protocol
 
     from game.chance import WordSource
     from game.record import Spawned
     from game.session import MoveOutcome
-
-    class Tally(Protocol):
-        """What the engine keeps and the page does not: the statistics."""
-
-        def count(self, game: Session) -> None: ...
-        def counted(self, game: Session) -> bool: ...
-        def has_result(self, date: str) -> bool: ...
-        def day_best(self, date: str) -> int: ...
-
-
-class NoTally:
-    """A tally that keeps nothing (a test, a scratch game); the engine and the page
-    hand in their own."""
-
-    def count(self, game: "Session") -> None:
-        """`game` is due to count (session.due_to_count): it ended, or was given up."""
-
-    def counted(self, game: "Session") -> bool:
-        """Whether `game` is counted already (the statistics hold it), whatever its own
-        document says."""
-        return False
-
-    def has_result(self, date: str) -> bool:
-        """Whether the day `date` already has its result (a try then is practice)."""
-        return False
-
-    def day_best(self, date: str) -> int:
-        """The best score of the day's board so far (its result's, or 0)."""
-        return 0
 
 
 class Play:
@@ -69,7 +40,7 @@ class Play:
                  tally: "Tally | None" = None) -> None:
         self.source = source
         self.today = today
-        self.tally: "Tally" = tally or NoTally()
+        self.tally: "Tally" = tally or Tally()
         self.best: "dict[int, int]" = {}
         self.daily_best: "dict[int, int]" = {}
         self.session, _ = Session.new(4, source)

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game import daily_results, rules, saves
+from game import daily_results, other_tabs, rules, saves
 from game.daily_results import DailyResult, DailyStats
 from game.replies import result_code
 from game.saves import SaveError, int_in
@@ -173,14 +173,6 @@ def counted(stats: Stats, size: int, game: str) -> bool:
     return bool(game) and game in stats.of(size).games
 
 
-def counted_game(stats: Stats, game: Session) -> bool:
-    """Whether these statistics hold `game` already: a normal game by its identity, a
-    daily try by its day's result (a day has one, whichever try made it)."""
-    if game.daily is None:
-        return counted(stats, game.size, game.game_id)
-    return daily_result(stats, game.daily.date) is not None
-
-
 def count_game(stats: Stats, game: Session, date_ms: int) -> Stats:
     """`stats` with `game` counted (game/play.py says when it is due): in its size's
     numbers, dated `date_ms`, with the milestones it reaches; a daily try, unless
@@ -246,7 +238,7 @@ def merge(own: Stats, other: Stats) -> Stats:
     counted and what the results themselves show."""
     sizes = dict(own.sizes)
     for size, entry in other.sizes.items():
-        if entry.played > own.of(size).played:
+        if other_tabs.takes_size(own.of(size).played, entry.played):
             sizes[size] = entry
     return Stats(sizes, _ordered(set(own.milestones) | set(other.milestones)),
                  daily_results.merge(own.daily, other.daily))

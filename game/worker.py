@@ -4,7 +4,8 @@
 this module was imported, or the plain way), then calls the functions named in
 `CALLS` with plain numbers and strings; each answers with JSON text, so exactly plain
 data crosses to the MicroPython UI (no proxies to leak or to convert differently in
-the two interpreters).
+the two interpreters). Each call is answered by one part of the `Table`, where the
+parts are put together: the engine's game calls, or a part beside it handed the engine.
 
 Nothing random may happen at import time: the snapshot freezes everything done before
 it, so a random word drawn here would be drawn identically on every page load. The
@@ -20,6 +21,11 @@ from collections.abc import Callable
 
 from game import chance
 from game.api import Engine, result_code
+from game.backup import Backup
+from game.codes import Codes
+from game.friends_board import FriendsBoard
+from game.hints import Hints
+from game.statistics import Statistics
 
 
 class CryptoWords:
@@ -41,15 +47,37 @@ class CryptoWords:
         return self._words.pop()
 
 
-_engine: Engine | None = None
+class Table:
+    """The engine and what is answered beside it, each part handed what it reads: the
+    engine's game calls, the hints, the result codes, the friends' board (which adds the
+    code that last verified), the backup file (the board's results are imported) and
+    the statistics dialog (the board's season)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.hints = Hints(engine)
+        self.codes = Codes(engine)
+        self.board = FriendsBoard(engine, self.codes)
+        self.backup = Backup(engine, self.board)
+        self.statistics = Statistics(engine, self.board)
+
+
+# The page's engine and what sits beside it; the name is the one assets/engine/worker.mjs
+# and build/snapshot.mjs check is still None before the first call.
+_engine: Table | None = None
+
+
+def table() -> Table:
+    """The page's table, made on first use (never at import: see the module docstring)."""
+    global _engine
+    if _engine is None:
+        _engine = Table(Engine(CryptoWords(), lookahead=True))
+    return _engine
 
 
 def engine() -> Engine:
-    """The page's engine, made on first use (never at import: see the module docstring)."""
-    global _engine
-    if _engine is None:
-        _engine = Engine(CryptoWords(), lookahead=True)
-    return _engine
+    """The page's engine (the game calls)."""
+    return table().engine
 
 
 def stored(quoted: str) -> str | None:
@@ -111,7 +139,7 @@ def set_undo_depth(depth: int) -> str:
 
 
 def statistics(size: int, board_quoted: str = "", own_name: str = "") -> str:
-    return json.dumps(engine().statistics(int(size), stored(board_quoted), str(own_name)))
+    return json.dumps(table().statistics.statistics(int(size), stored(board_quoted), str(own_name)))
 
 
 def merge_stats(stats_quoted: str) -> str:
@@ -120,59 +148,59 @@ def merge_stats(stats_quoted: str) -> str:
 
 def hint(budget_ms: float, ticket: int, paced: int = 0) -> str:
     """The solver's move for the game as it is (Hint; Auto-play `paced`; game/api.py)."""
-    return json.dumps(engine().hint(float(budget_ms), int(ticket), bool(paced)))
+    return json.dumps(table().hints.hint(float(budget_ms), int(ticket), bool(paced)))
 
 
 def export_all(game4_quoted: str, game5_quoted: str, game6_quoted: str, best_quoted: str,
                stats_quoted: str, settings_quoted: str, board_quoted: str = "") -> str:
     """The export file for what the page's storage holds, each item quoted as usual."""
     games = {4: stored(game4_quoted), 5: stored(game5_quoted), 6: stored(game6_quoted)}
-    return json.dumps(engine().export_all(
+    return json.dumps(table().backup.export_all(
         games, stored(best_quoted), stored(stats_quoted), stored(settings_quoted), stored(board_quoted)))
 
 
 def check_import(text_quoted: str) -> str:
     """An import file's text, quoted like stored text (so it arrives exactly as read)."""
-    return json.dumps(engine().check_import(stored(text_quoted) or ""))
+    return json.dumps(table().backup.check_import(stored(text_quoted) or ""))
 
 
 def verify(text_quoted: str) -> str:
     """A pasted code or a link's fragment, quoted like stored text so that it arrives
     exactly as the page got it (assets/boot.js py2048Replay); never trusted."""
-    return json.dumps(engine().verify(stored(text_quoted) or ""))
+    return json.dumps(table().codes.verify(stored(text_quoted) or ""))
 
 
 def rankings(board_quoted: str, day: str, season: str, own_name: str) -> str:
     """The Rankings dialog's data; the stored board quoted like any stored text."""
-    return json.dumps(engine().rankings(stored(board_quoted), str(day), str(season), str(own_name)))
+    return json.dumps(table().board.rankings(stored(board_quoted), str(day), str(season), str(own_name)))
 
 
 def board_add(board_quoted: str, name: str, own_name: str) -> str:
-    return json.dumps(engine().board_add(stored(board_quoted), str(name), str(own_name)))
+    return json.dumps(table().board.board_add(stored(board_quoted), str(name), str(own_name)))
 
 
 def board_picture(day: str) -> str:
-    return json.dumps(engine().board_picture(str(day)))
+    return json.dumps(table().board.board_picture(str(day)))
 
 
 def board_merge(board_quoted: str) -> str:
-    return json.dumps(engine().board_merge(stored(board_quoted)))
+    return json.dumps(table().board.board_merge(stored(board_quoted)))
 
 
 def board_import(board_quoted: str, budget_ms: float) -> str:
-    return json.dumps(engine().board_import(stored(board_quoted), float(budget_ms)))
+    return json.dumps(table().board.board_import(stored(board_quoted), float(budget_ms)))
 
 
 def watch(what: str) -> str:
-    return json.dumps(engine().watch(str(what)))
+    return json.dumps(table().codes.watch(str(what)))
 
 
 def watch_step() -> str:
-    return json.dumps(engine().watch_step())
+    return json.dumps(table().codes.watch_step())
 
 
 def resume() -> str:
-    return json.dumps(engine().resume())
+    return json.dumps(table().codes.resume())
 
 
 CALLS: dict[str, Callable[..., str]] = {
@@ -222,7 +250,8 @@ def warm_up() -> None:
     first real answers need (lazy imports, the memoised line slides of each size) is
     already in the snapshot. The page's own engine is untouched: it does not exist yet.
     """
-    scratch = Engine(chance.seeded(2048), lookahead=True, wall=lambda: 1_735_689_600_000)
+    spare = Table(Engine(chance.seeded(2048), lookahead=True, wall=lambda: 1_735_689_600_000))
+    scratch, codes, board = spare.engine, spare.codes, spare.board
     saved: dict[int, str | None] = {}
     for size in (4, 5, 6):
         reply = scratch.start(None, None, None, size, 5)
@@ -238,29 +267,29 @@ def warm_up() -> None:
         scratch.set_clock(2000)
         saved[size] = scratch.new_game(size)["save"]
         scratch.merge_stats(scratch.new_game(size)["stats_save"])
-        scratch.statistics(size)
-        scratch.hint(5.0, 1)  # the solver's module and its line tables for this size
-        scratch.hint(2.0, 2, paced=True)
-        scratch.watch("game")
-        scratch.watch_step()
-        scratch.resume()
+        spare.statistics.statistics(size)
+        spare.hints.hint(5.0, 1)  # the solver's module and its line tables for this size
+        spare.hints.hint(2.0, 2, paced=True)
+        codes.watch("game")
+        codes.watch_step()
+        codes.resume()
     daily_reply = scratch.start(None, None, None, 4, 1, True)  # the daily board, and its codes
     for direction in ("left", "up", "right", "down") * 4:
         daily_reply = scratch.take(direction, 1000)
     scratch.start(daily_reply["save"], None, None, 4, 1, True)
     code = result_code(scratch.session)
-    scratch.verify(code)
-    scratch.verify("#replay=1.2026-11-30.4.0~.AAAA")
-    scratch.watch("verified")
-    scratch.watch_step()
-    scratch.verify("#replay=" + code + "&name=Jo%C3%A3o")
-    added = scratch.board_add(None, "Ana", "")  # the friends' board: add, view, merge
-    scratch.rankings(added["save"], "", "", "Bo")
-    scratch.board_picture("")
-    scratch.board_merge(added["save"])
-    scratch.statistics(4, added["save"], "Bo")
-    exported = scratch.export_all(saved, reply["best_save"], reply["stats_save"], None, added["save"])
-    scratch.check_import(exported["text"])
-    scratch.board_import(None, 50.0)
-    scratch.check_import("{}")
+    codes.verify(code)
+    codes.verify("#replay=1.2026-11-30.4.0~.AAAA")
+    codes.watch("verified")
+    codes.watch_step()
+    codes.verify("#replay=" + code + "&name=Jo%C3%A3o")
+    added = board.board_add(None, "Ana", "")  # the friends' board: add, view, merge
+    board.rankings(added["save"], "", "", "Bo")
+    board.board_picture("")
+    board.board_merge(added["save"])
+    spare.statistics.statistics(4, added["save"], "Bo")
+    exported = spare.backup.export_all(saved, reply["best_save"], reply["stats_save"], None, added["save"])
+    spare.backup.check_import(exported["text"])
+    board.board_import(None, 50.0)
+    spare.backup.check_import("{}")
     json.dumps(scratch.state())

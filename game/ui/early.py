@@ -19,11 +19,10 @@ storage holds: a stored text it cannot read is no game (a fresh one is begun; th
 engine judges the stored text strictly and says what it set aside).
 """
 
-import json
-
-from game import daily, replies, session, steps
+from game import daily, other_tabs, replies, session, steps
 from game.play import Play
 from game.session import Refused
+from game.tally import Known
 from game.ui.snapshot import best_from_saved, game_from_saved, stored_text
 
 TYPE_CHECKING = False
@@ -36,70 +35,12 @@ if TYPE_CHECKING:
     from game.session import Session
 
 
-class KnownResults:
-    """The page's `Tally` (game/play.py): which games and days the stored statistics
-    counted (their games' identities, their days' results) and which ended here. The
-    engine counts the games themselves, at the hand-over."""
-
-    def __init__(self) -> None:
-        self.scores: "dict[str, int]" = {}
-        self.games: "dict[int, list[str]]" = {}  # size -> counted games' identities
-
-    def read(self, stats_text: "str | None") -> None:
-        """What the stored statistics counted, read leniently (their version 2 part
-        `daily.results`: [{"date", "score", ...}], version 4 `sizes.<n>.games`);
-        anything else is nothing counted."""
-        self.scores = {}
-        self.games = {}
-        self.merge(stats_text)
-
-    def merge(self, stats_text: "str | None") -> None:
-        """What another tab's statistics counted, beside what is known here."""
-        try:
-            data = json.loads(stats_text or "{}")
-        except Exception:  # no statistics, or none that a quick look can read
-            return
-        if not isinstance(data, dict):
-            return
-        sizes: "Any" = data.get("sizes")
-        for size in (4, 5, 6):
-            try:
-                games = [game for game in sizes[str(size)]["games"] if isinstance(game, str)]
-            except Exception:  # none that a quick look can read
-                continue
-            known = self.games.setdefault(size, [])
-            known.extend(game for game in games if game not in known)
-        try:
-            for result in data["daily"]["results"]:
-                if daily.valid_date(result["date"]) and type(result["score"]) is int:
-                    self.scores[result["date"]] = result["score"]
-        except Exception:  # none that a quick look can read
-            return
-
-    def count(self, game: "Session") -> None:
-        if game.daily is None:
-            self.games.setdefault(game.size, []).append(game.game_id)
-        elif not game.practice:
-            self.scores[game.daily.date] = game.position.score
-
-    def counted(self, game: "Session") -> bool:
-        if game.daily is not None:
-            return self.has_result(game.daily.date)
-        return bool(game.game_id) and game.game_id in self.games.get(game.size, ())
-
-    def has_result(self, date: str) -> bool:
-        return date in self.scores
-
-    def day_best(self, date: str) -> int:
-        return self.scores.get(date, 0)
-
-
 class EarlyPlay:
     """The game on the page until the engine runs: one stored game (`key`) at a time."""
 
     def __init__(self, source: "WordSource", now_ms: "Callable[[], float]") -> None:
         self.now_ms = now_ms
-        self.results = KnownResults()
+        self.results = Known()  # what the stored statistics counted (the engine counts, at the hand-over)
         self.play = Play(source, self.today, self.results)
         self.doc: "steps.Steps | None" = None  # the steps played on the stored game
         self.stored_game: "str | None" = None  # the stored game text they continue
@@ -193,7 +134,7 @@ class EarlyPlay:
     def _counts(self, game_text: "str | None", size: int, undo_depth: int, doc: "steps.Steps") -> bool:
         """Whether playing `doc`'s steps on the stored daily game counts a try (it ended,
         or was given up for another), played on a scratch table."""
-        noted = KnownResults()
+        noted = Known()
         trial = Play(self.play.source, self.today, noted)
         loaded = game_from_saved(game_text, daily.SIZE, True, self.play.source)
         try:
@@ -278,18 +219,15 @@ class EarlyPlay:
     # -- another tab -------------------------------------------------------------------
 
     def merge_best(self, best_quoted: "str | None") -> "dict[str, Any]":
-        """Another tab stored best scores: the higher of each size (the best never drops)."""
-        changed = False
-        for size, score in best_from_saved(stored_text(best_quoted)).items():
-            if score > self.play.best.get(size, 0):
-                self.play.best[size] = score
-                changed = True
+        """Another tab stored best scores: the higher of each size (game/other_tabs.py)."""
+        changed = other_tabs.merge_best(self.play.best, best_from_saved(stored_text(best_quoted)))
         return self._reply("best", changed, False)
 
     def follow(self, game_quoted: "str | None", steps_quoted: "str | None", size: int, undo_depth: int,
                daily_board: bool) -> "dict[str, Any]":
         """Another tab stored this board's game, or steps on it: take them if they make a
-        newer game than this one (a tab never steps back), as the engine's `follow` does.
+        newer game than this one (a tab never steps back), by the engine's own rule
+        (game/other_tabs.py `newer`: the whole document, the clock included).
 
         Another tab's engine may also have taken this tab's own steps over (it follows
         them, and stores the game they make): then the stored game is this one, or this
@@ -302,9 +240,7 @@ class EarlyPlay:
         self.doc = None
         self._begin(game_text, stored_text(steps_quoted), size, undo_depth, daily_board)
         other = self.session
-        newer = other.revision > mine.revision or (
-            other.revision == mine.revision and other.position != mine.position)
-        if not newer:
+        if not other_tabs.newer(mine, other):
             if doc is not None and self._caught_up(mine, doc):
                 self.stored_game = game_text
                 reply = self._reply("follow", False, bool(self.doc and (self.doc.steps or self.doc.start)))
@@ -353,4 +289,4 @@ class EarlyPlay:
         return reply
 
 
-__all__ = ["EarlyPlay", "KnownResults", "Refused"]
+__all__ = ["EarlyPlay", "Known", "Refused"]

@@ -1,6 +1,6 @@
 // Runs the UI layer's pure tests (tests/unit/test_ui_*.py) and those of the modules the
 // UI shares with the engine (the settings, and the rules, chance, daily board, record,
-// session, play and steps: game/rules.py says why) in real MicroPython, the interpreter
+// session, play, steps, tally and other tabs: game/rules.py says why) in real MicroPython, the interpreter
 // the UI runs on in the page, from the pinned npm package. CPython and Pyodide already
 // run the same tests; this catches what MicroPython lacks (typing, slices with a step,
 // library gaps) before a player does. Usage: node tests/micropython/run.mjs
@@ -22,7 +22,7 @@ const mp = await loadMicroPython({
 const toml = readFileSync(join(root, "pyscript.toml"), "utf8");
 const pageModules = [...toml.matchAll(/^"\.\/(game\/[^"]+\.py)" = /gm)].map((m) => m[1]);
 // The test modules written in the subset (tests/unit/subset.py says which and why).
-const SUBSET = /^test_(ui_.*|settings|names|rules|chance|session|daily_board|play|steps)\.py$/;
+const SUBSET = /^test_(ui_.*|settings|names|rules|chance|session|daily_board|play|steps|other_tabs)\.py$/;
 const tests = readdirSync(join(root, "tests", "unit")).filter((n) => SUBSET.test(n));
 // The UI's string tables (one data file per language) are read by tests/unit/languages.py.
 const languages = readdirSync(join(root, "assets", "lang")).filter((n) => n.endsWith(".json"));

@@ -6,6 +6,7 @@ import json
 
 from game import api, chance, daily_results, rules, saves, session, stats
 from game.session import Session
+from game.worker import Table
 from tests.unit.boards import board, consistent
 from tests.unit.daily_results import on
 
@@ -337,7 +338,7 @@ def test_start_reads_the_statistics_size_by_size() -> None:
     engine = api.Engine(chance.seeded(1))
     whole = engine.start(None, None, "garbage")
     assert whole["set_aside"]["stats_document"] and engine.stats == stats.Stats()
-    assert engine.statistics(5)["summary"]["played"] == 0
+    assert Table(engine).statistics.statistics(5)["summary"]["played"] == 0
 
 
 def test_start_sets_aside_a_bad_daily_part_alone() -> None:
@@ -359,11 +360,11 @@ def test_statistics_carry_the_daily_section_of_the_utc_day_now() -> None:
     for date in ("2024-12-30", "2024-12-31"):
         engine.stats = stats.record_daily(engine.stats, on(date))
     for size in rules.SIZES:
-        section = engine.statistics(size)["summary"]["daily"]
+        section = Table(engine).statistics.statistics(size)["summary"]["daily"]
         assert (section["played"], section["streak"], section["best_streak"]) == (2, 2, 2)
         assert section["today"] is None, "yesterday's streak lives on, today has no result yet"
     engine.wall = lambda: NOON + 2 * 86_400_000
-    assert engine.statistics(4)["summary"]["daily"]["streak"] == 0
+    assert Table(engine).statistics.statistics(4)["summary"]["daily"]["streak"] == 0
 
 
 def test_merge_stats_takes_the_other_tabs_daily_results() -> None:
@@ -373,13 +374,13 @@ def test_merge_stats_takes_the_other_tabs_daily_results() -> None:
     reply = engine.merge_stats(stats.dump_stats(theirs))
     assert reply["stats_changed"] and engine.stats.daily.played == 2
     assert stats.daily_result(engine.stats, "2024-12-31") == on("2024-12-31", 1), "this tab's day stays"
-    assert engine.statistics(4)["summary"]["daily"]["streak"] == 2
+    assert Table(engine).statistics.statistics(4)["summary"]["daily"]["streak"] == 2
 
 
 def test_statistics_answers_plain_data_for_one_size() -> None:
     engine = counting_engine(LAST_MOVE)
     engine.move(ending_move(engine))
-    answer = engine.statistics(4)
+    answer = Table(engine).statistics.statistics(4)
     assert answer["kind"] == "statistics" and answer["size"] == 4
     summary = answer["summary"]
     assert summary["played"] == 1 and summary["best_score"] == engine.state()["best"]
@@ -406,12 +407,13 @@ def test_merge_stats_keeps_the_entry_with_more_games_and_every_milestone() -> No
 def test_export_and_import_through_the_engine() -> None:
     engine = counting_engine(LAST_MOVE)
     reply = engine.move(ending_move(engine))
-    exported = engine.export_all({4: reply["save"]}, reply["best_save"], reply["stats_save"], None)
+    backup = Table(engine).backup
+    exported = backup.export_all({4: reply["save"]}, reply["best_save"], reply["stats_save"], None)
     assert exported["kind"] == "export" and json.loads(exported["text"])["exported"] == NOON
-    checked = engine.check_import(exported["text"])
+    checked = backup.check_import(exported["text"])
     assert checked["ok"] and checked["parts"]["games"]["4"] == reply["save"]
     assert checked["parts"]["stats"] == reply["stats_save"] and checked["summary"]["played"] == 1
-    refused = engine.check_import(exported["text"].replace('"py2048-export"', '"other"'))
+    refused = backup.check_import(exported["text"].replace('"py2048-export"', '"other"'))
     assert refused == {"kind": "import", "ok": False, "error": refused["error"], "summary": {},
                        "parts": {"games": {"4": None, "5": None, "6": None}, "best": "", "stats": "",
                                  "settings": ""}}

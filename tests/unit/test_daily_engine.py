@@ -10,6 +10,7 @@ from typing import Any
 
 from game import api, chance, daily, replay, rules, saves, stats
 from game import record as records
+from game.codes import Codes, Watch
 from game.session import Refused
 from tests.unit.boards import board, consistent
 
@@ -213,40 +214,43 @@ def test_verify_answers_the_replays_numbers_and_watch_shows_every_move() -> None
     e.start(None, None, daily_board=True)
     last = play_to_end(e, seed=5, limit=40)
     code = api.result_code(e.session)
-    verdict = engine(9).verify("#replay=" + code)
+    verdict = Codes(engine(9)).verify("#replay=" + code)
     assert verdict["ok"] and verdict["score"] == last["state"]["score"] == e.session.position.score
     watcher = engine(9)
-    watcher.verify(code)
-    shown = watcher.watch("verified")
+    codes = Codes(watcher)
+    codes.verify(code)
+    shown = codes.watch("verified")
     assert shown["ok"] and shown["at"] == 0 and shown["total"] == e.session.position.moves
     assert shown["title"] == {"date": DAY, "size": 4}
     step: dict[str, Any] = shown
     while not step["end"]:
-        step = watcher.watch_step()
+        step = codes.watch_step()
         assert step["kind"] == "watch_move" and step["changed"] and step["ok"]
     assert step["state"]["board"] == [list(row) for row in e.session.position.board]
     assert step["state"]["score"] == e.session.position.score
-    assert watcher.watch_step()["at"] == step["at"]  # nothing after the end
+    assert codes.watch_step()["at"] == step["at"]  # nothing after the end
 
 
 def test_a_refused_code_cannot_be_watched() -> None:
     e = engine()
-    assert not e.verify("1.2026-12-01.4.1~A.AAAA")["ok"]
-    assert not e.watch("verified")["ok"]
+    codes = Codes(e)
+    assert not codes.verify("1.2026-12-01.4.1~A.AAAA")["ok"]
+    assert not codes.watch("verified")["ok"]
 
 
 def test_watching_leaves_the_game_in_play_untouched_and_resume_shows_it() -> None:
     e = engine()
+    codes = Codes(e)
     e.start(None, None, undo_depth=5)
     for direction in ("left", "up", "right", "down") * 5:
         reply = e.take(direction, 0)
     before = e.state()
-    shown = e.watch("game")
+    shown = codes.watch("game")
     assert shown["ok"] and shown["total"] == before["moves"]
     for _ in range(shown["total"]):
-        step = e.watch_step()
+        step = codes.watch_step()
     assert step["state"]["board"] == before["board"] and step["end"]
-    back = e.resume()
+    back = codes.resume()
     assert back["kind"] == "resume" and back["state"] == before and not back["game_changed"]
     assert set(back["ahead"]) == set(rules.DIRECTIONS)
     assert reply["save"] == back["save"]
@@ -256,7 +260,7 @@ def test_a_won_game_is_watched_on_past_its_win() -> None:
     start = (records.Spawned((3, 3), 2), records.Spawned((3, 2), 2))
     steps = (records.Step("left", records.Spawned((3, 3), 2)),
              records.Step("right", records.Spawned((1, 0), 2)))
-    watch = api.Watch(records.Film(4, start, steps), {"date": "", "size": 4})
+    watch = Watch(records.Film(4, start, steps), {"date": "", "size": 4})
     watch.session.position = consistent(board("1024 1024 . ./. . . ./. . . ./. . . ."))
     won = watch.step()
     assert won["changed"] and won["state"]["won"]
@@ -266,12 +270,13 @@ def test_a_won_game_is_watched_on_past_its_win() -> None:
 
 def test_an_altered_record_cannot_be_watched_and_says_so() -> None:
     e = engine()
+    codes = Codes(e)
     e.start(None, None)
     for direction in ("left", "up", "right", "down") * 3:
         e.take(direction, 0)
     assert e.session.record is not None
     e.session.record = e.session.record[:-1] + ("A" if e.session.record[-1] != "A" else "B")
-    answer = e.watch("game")
+    answer = codes.watch("game")
     assert not answer["ok"] and answer["reason"] == "record_damaged"
 
 
@@ -291,12 +296,13 @@ def test_a_game_stored_before_records_were_kept_is_not_watchable() -> None:
 
 def test_a_days_result_is_watched_from_the_statistics() -> None:
     e = engine()
+    codes = Codes(e)
     e.start(None, None, daily_board=True)
     play_to_end(e, seed=6, limit=30)
     e.new_game()  # gives the first try up: the day's result
-    shown = e.watch("daily:" + DAY)
+    shown = codes.watch("daily:" + DAY)
     assert shown["ok"] and shown["total"] == 30
-    assert not e.watch("daily:2026-11-11")["ok"]
+    assert not codes.watch("daily:2026-11-11")["ok"]
 
 
 def test_a_daily_game_stored_over_but_not_counted_is_the_days_result_on_the_next_start() -> None:

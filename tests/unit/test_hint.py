@@ -1,4 +1,4 @@
-"""Engine.hint: the solver's move for the game as it is, as plain data (Hint, Auto-play).
+"""Hints.hint (game/hints.py): the solver's move for the game as it is, as plain data (Hint, Auto-play).
 
 The search itself is game/solver's (and tested there); here: the answer is always a
 move that changes the board when one exists, None on a stuck board, and it names the
@@ -12,24 +12,25 @@ import json
 import pytest
 
 from game import api, chance, rules, saves, solver
+from game.hints import Hints
 from game.session import Session
 from tests.unit.boards import board, consistent, played
 
 STUCK = "2 4 2 4/4 2 4 2/2 4 2 4/4 2 4 2"
 
 
-def engine_on(session: Session) -> api.Engine:
+def engine_on(session: Session) -> Hints:
     engine = api.Engine(chance.seeded(5), lookahead=True)
     engine.session = session
-    return engine
+    return Hints(engine)
 
 
 @pytest.mark.parametrize("size", [4, 5, 6])
 @pytest.mark.parametrize("seed", range(8))
 def test_the_hint_is_a_legal_move_whenever_there_is_one(size: int, seed: int) -> None:
     session = played(seed, moves=10 + 25 * seed, size=size)
-    engine = engine_on(session)
-    hint = engine.hint(15.0, 3)
+    hints = engine_on(session)
+    hint = hints.hint(15.0, 3)
     legal = rules.legal_directions(session.position.board)
     if not legal:  # a random game that ended before its moves ran out
         assert hint["direction"] is None
@@ -44,33 +45,33 @@ def test_the_hint_is_a_legal_move_whenever_there_is_one(size: int, seed: int) ->
 def test_auto_play_paces_its_budget_over_the_moves() -> None:
     """Paced (Auto-play): one Pace per budget, kept from move to move, its moves legal;
     a plain Hint leaves it alone."""
-    engine = engine_on(played(2, 30))
-    hint = engine.hint(10.0, 1, paced=True)
-    pace = engine.pace
+    hints = engine_on(played(2, 30))
+    hint = hints.hint(10.0, 1, paced=True)
+    pace = hints.pace
     assert pace is not None and pace.budget_ms == 10.0
-    assert hint["direction"] in rules.legal_directions(engine.session.position.board)
-    engine.hint(10.0, 2, paced=True)
-    engine.hint(80.0, 3)
-    assert engine.pace is pace, "the same pace for the same budget, and Hint leaves it"
-    engine.hint(20.0, 4, paced=True)
-    assert engine.pace is not pace and engine.pace is not None and engine.pace.budget_ms == 20.0
+    assert hint["direction"] in rules.legal_directions(hints.engine.session.position.board)
+    hints.hint(10.0, 2, paced=True)
+    hints.hint(80.0, 3)
+    assert hints.pace is pace, "the same pace for the same budget, and Hint leaves it"
+    hints.hint(20.0, 4, paced=True)
+    assert hints.pace is not pace and hints.pace is not None and hints.pace.budget_ms == 20.0
     stuck = engine_on(Session(consistent(board(STUCK)), chance.seeded(1)))
     assert stuck.hint(10.0, paced=True)["direction"] is None
 
 
 def test_a_stuck_board_has_no_hint() -> None:
-    engine = engine_on(Session(consistent(board(STUCK)), chance.seeded(1)))
-    hint = engine.hint(20.0)
+    hints = engine_on(Session(consistent(board(STUCK)), chance.seeded(1)))
+    hint = hints.hint(20.0)
     assert hint["direction"] is None and hint["kind"] == "hint" and hint["ticket"] == 0
 
 
 def test_asking_for_a_hint_changes_nothing() -> None:
-    engine = engine_on(played(3, 30))
-    engine.start(None, None)
-    before = json.dumps(engine.state())
-    save = saves.dump_game(engine.session)
-    engine.hint(10.0)
-    assert json.dumps(engine.state()) == before and saves.dump_game(engine.session) == save
+    hints = engine_on(played(3, 30))
+    hints.engine.start(None, None)
+    before = json.dumps(hints.engine.state())
+    save = saves.dump_game(hints.engine.session)
+    hints.hint(10.0)
+    assert json.dumps(hints.engine.state()) == before and saves.dump_game(hints.engine.session) == save
 
 
 def test_the_budget_is_bounded_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -84,8 +85,8 @@ def test_the_budget_is_bounded_both_ways(monkeypatch: pytest.MonkeyPatch) -> Non
         return real(board, 1.0)
 
     monkeypatch.setattr(solver, "choose_move", spy)
-    engine = engine_on(played(4, 40))
-    assert engine.hint(-5.0)["direction"] is not None
-    engine.hint(1e9)
-    engine.hint(80)
+    hints = engine_on(played(4, 40))
+    assert hints.hint(-5.0)["direction"] is not None
+    hints.hint(1e9)
+    hints.hint(80)
     assert asked == [1.0, 1000.0, 80.0]

@@ -301,3 +301,14 @@ def test_law_the_revision_rises_by_one_exactly_when_the_game_changed(
         else:
             assert (without_revision(reply["save"]) != without_revision(last["save"])) == (rose >= 1)
         last = reply
+
+
+def test_follow_takes_a_game_of_the_same_revision_whose_clock_alone_differs() -> None:
+    """The rule the page follows too (game/other_tabs.py `newer`): another document of
+    the same revision is taken, even when only its clock differs."""
+    engine = engine_at(LOOK_BOARD, lookahead=True, revision=6)
+    other = engine.session.copy()
+    other.set_clock(engine.session.clock_ms + 1000)
+    reply = engine.follow(saves.dump_game(other))
+    assert reply["changed"] and reply["state"]["clock_ms"] == other.clock_ms
+    assert not engine.follow(saves.dump_game(other))["changed"]

@@ -126,6 +126,22 @@ def test_another_tabs_newer_steps_are_followed_and_older_ones_not() -> None:
     assert second.session.position.moves == 3
 
 
+def test_another_tabs_game_of_the_same_revision_and_only_another_clock_is_followed() -> None:
+    """The engine's rule (game/other_tabs.py `newer`): the same revision and another
+    document is newer, even when only the clock differs; the page follows it too."""
+    first, second = page(1), page(2)
+    reply = first.load(*FRESH)
+    reply = first.move(legal(reply), 100)
+    second.load("", "", "", 4, 1, False, quoted(reply["steps"]))
+    mine = second.set_clock(5000)
+    theirs = first.set_clock(7000)
+    assert mine["state"]["revision"] == theirs["state"]["revision"]
+    assert mine["state"]["board"] == theirs["state"]["board"]
+    followed = second.follow("", quoted(theirs["steps"]), 4, 1, False)
+    assert followed["changed"] and followed["state"]["clock_ms"] == 7000
+    assert not second.follow("", quoted(theirs["steps"]), 4, 1, False)["changed"]
+
+
 def test_a_clock_outside_the_daily_boards_days_refuses_it_before_the_engine_too() -> None:
     from game.session import Refused
 
@@ -164,9 +180,9 @@ def test_the_page_knows_which_games_the_stored_statistics_counted() -> None:
     reads their counted games' identities and days leniently, as the engine reads them
     strictly, and a game it sees end is known from then on."""
     from game.session import Session, identity
-    from game.ui.early import KnownResults
+    from game.tally import Known
 
-    known = KnownResults()
+    known = Known()
     mine = identity(4, 3, ())
     text = json.dumps({"sizes": {"4": {"games": [mine, 7]}, "5": "junk"},
                        "daily": {"results": [{"date": "2025-11-30", "score": 80}]}})

@@ -20,7 +20,7 @@ from game import api, chance, saves, worker
 def seeded_engine() -> Iterator[api.Engine]:
     """The page's engine, with a seeded source in place of `crypto.getRandomValues`."""
     engine = api.Engine(chance.seeded(11), lookahead=True)
-    worker._engine = engine
+    worker._engine = worker.Table(engine)
     yield engine
     worker._engine = None
 

@@ -1,0 +1,134 @@
+"""Result codes: verifying one (a pasted code or a link) and watching a game move by move.
+
+A code is never trusted: it is replayed (game/replay.py), and what it scored is what
+the replay says. The code that last verified is kept here, for the friends' board to
+add (game/friends_board.py) and for watching; the game in play is never touched by
+watching, which plays on a session of its own.
+
+`verify(text)` answers {"kind": "verify", "ok", "reason", "detail", and when ok "date",
+"size", "score", "tile", "moves", "won", "finished"} (game/replay.py `judge`);
+`watch(what)` a reply of kind "watch" (the start of a recorded game, "ok", "at",
+"total", "end", "title") and `watch_step()` one of kind "watch_move" (a move reply of
+that game); `resume()` the game in play again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game import record as records
+from game import replay, rules, stats
+from game.lookahead import Reply, reply_of
+from game.replies import move_fields
+from game.session import Session, fresh
+
+if TYPE_CHECKING:
+    from game.api import Engine
+
+
+class Codes:
+    """The code that last verified, and the game being watched (if any)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.verified: replay.Outcome | None = None  # the last code that verified
+        self.verified_code = ""  # and its code, to add to the board
+        self.watching: Watch | None = None  # a game being watched on the board
+
+    def verify(self, text: str) -> dict[str, Any]:
+        """A result code (or a link or message holding one), replayed: plain data saying
+        what it scored, or exactly why it does not verify (game/replay.py). Nothing is
+        stored; a code that verifies can then be watched (`watch("verified")`)."""
+        answer, self.verified = replay.judge(text)
+        self.verified_code = str(answer.get("code", ""))
+        return answer
+
+    def watch(self, what: str) -> dict[str, Any]:
+        """Put a game on the board to watch, move by move (`watch_step`): "verified"
+        (the last code that verified), "game" (the game in play, from its record) or
+        "daily:<date>" (that day's result, from its code in the statistics). The game
+        in play is untouched; `resume` shows it again; "again" starts the game being
+        watched over. Answers a "watch" reply with the start position and the number of
+        moves, or {"ok": False, "reason": ...}."""
+        try:
+            film, title = self._film(str(what))
+        except replay.Rejection as refusal:
+            self.watching = None
+            return {"kind": "watch", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
+        self.watching = Watch(film, title)
+        return self.watching.reply("watch", title=title)
+
+    def _film(self, what: str) -> tuple[records.Film, dict[str, Any]]:
+        if what == "again" and self.watching is not None:
+            return self.watching.film, self.watching.title
+        if what == "verified" and self.verified is not None:
+            outcome = self.verified
+            return outcome.film, {"date": outcome.date, "size": outcome.size}
+        game = self.engine.session
+        if what == "game" and game.record:
+            film = records.read(game.record, game.size)
+            if replay.check_film(film) != game.position.board:
+                raise replay.Rejection("record_damaged", at=len(film.steps))
+            date = game.daily.date if game.daily else ""
+            return film, {"date": date, "size": game.size}
+        if what.startswith("daily:"):
+            found = stats.daily_result(self.engine.stats, what[6:])
+            if found is not None and found.code:
+                outcome = replay.replay(replay.decode(found.code))
+                return outcome.film, {"date": outcome.date, "size": outcome.size}
+        raise replay.Rejection("empty")
+
+    def watch_step(self) -> dict[str, Any]:
+        """The watched game's next move, as a move reply ("watch_move"; `end` once the
+        last move is shown). Without a game to watch: {"ok": False}."""
+        if self.watching is None:
+            return {"kind": "watch_move", "ok": False, "reason": "empty", "detail": {}}
+        return self.watching.step()
+
+    def resume(self) -> Reply:
+        """Watching is over: the game in play, to draw again (with its lookahead)."""
+        self.watching = None
+        return self.engine.shown("resume")
+
+
+class Watch:
+    """A recorded game played back one move at a time, on a session of its own.
+
+    Each move's spawn is the recorded one: the session's source gives exactly the words
+    that make `chance.spawn` choose that cell and value (its index among the empty
+    cells, then 0 for a 4 or 1 for a 2), so the replies are the game's own move replies
+    (tiles, merges, spawn) and the page animates them like any move.
+    """
+
+    def __init__(self, film: records.Film, title: dict[str, Any]) -> None:
+        self.film = film
+        self.title = title
+        self.at = 0
+        self.words: list[int] = []
+        board = rules.new_board(film.size)
+        for spawned in film.start:
+            board = rules.place(board, spawned.cell, spawned.value)
+        self.session = Session(fresh(board), self._word, undo_depth=1)
+        self.session.keep_playing = True
+        self.best: dict[int, int] = {}
+
+    def _word(self) -> int:
+        return self.words.pop(0)
+
+    def reply(self, kind: str, **extra: Any) -> dict[str, Any]:
+        reply = reply_of(self.session, self.best, kind, kind == "watch", False, **extra)
+        reply.update(ok=True, at=self.at, total=len(self.film.steps), end=self.at >= len(self.film.steps),
+                     spawns=[{"at": list(s.cell), "value": s.value} for s in self.film.start]
+                     if kind == "watch" else [])
+        return reply
+
+    def step(self) -> dict[str, Any]:
+        if self.at >= len(self.film.steps):
+            return self.reply("watch_move")
+        move = self.film.steps[self.at]
+        slid, _ = rules.slide(self.session.position.board, move.direction)
+        self.words = [rules.empty_cells(slid).index(move.spawn.cell), 0 if move.spawn.value == 4 else 1]
+        self.session.keep_playing = True  # a won game is watched on to its end
+        outcome = self.session.move(move.direction)
+        self.at += 1
+        return self.reply("watch_move", **move_fields(outcome)) | {"changed": outcome.changed}

@@ -1,0 +1,44 @@
+"""The statistics dialog's data: one size's numbers, the daily section, and your season
+among your friends.
+
+The numbers are game/stats.py's; the dialog also needs what no single document holds:
+the best score still rising in the game in play, the UTC day now (the daily streak
+depends on it), and the friends' board (game/friends_board.py) for the season.
+
+`statistics(size)` answers {"kind": "statistics", "size": n, "summary": {...}}
+(game/stats.py `summary`, with the daily section of the UTC day now).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game import daily, rankings, rules, stats
+
+if TYPE_CHECKING:
+    from game.api import Engine
+    from game.friends_board import FriendsBoard
+
+
+class Statistics:
+    """The dialog's view of the engine's statistics and the friends' board."""
+
+    def __init__(self, engine: Engine, board: FriendsBoard) -> None:
+        self.engine = engine
+        self.board = board
+
+    def statistics(self, size: int, board_text: str | None = None, own_name: str = "") -> dict[str, Any]:
+        """The statistics dialog's data for one size (plain data, no game reply), and
+        the daily section, whose streak depends on the UTC day now (the wall clock),
+        with your current season among your friends (`board_text`: the stored board)."""
+        if size not in rules.SIZES:
+            raise ValueError(f"unsupported board size {size}")
+        engine = self.engine
+        game = engine.session
+        playing = game.size == size and game.daily is None  # the day's best is its own
+        best = max(engine.best.get(size, 0), game.best if playing else 0)
+        today = daily.utc_date(engine.wall())
+        summary = stats.summary(engine.stats, size, best, today=today)
+        entries = self.board.entries(board_text)
+        summary["season"] = rankings.season_summary(entries, self.board.own(own_name), today)
+        return {"kind": "statistics", "size": size, "summary": summary}
