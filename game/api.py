@@ -39,8 +39,8 @@ so nothing here knows about the browser. Each call answers with a `Reply` dict:
 The other calls are answered beside the engine, by modules of their own handed it
 (game/worker.py's `CALLS` puts them together), each with plain data its docstring
 describes: `hint` (game/hints.py), `statistics` (game/statistics.py), `export_all` and
-`check_import` (game/backup.py), `verify`, `watch`, `watch_step` and `resume`
-(game/codes.py), and the friends' board's calls (game/friends_board.py).
+`check_import` (game/transfer.py `Transfer`), `verify`, `watch`, `watch_step` and `resume`
+(game/codes.py), and the friends' board's calls (game/rankings_kept.py).
 
 The daily board (game/daily.py, docs/daily.md): `start(..., daily_board=True)` plays the
 board of the UTC day now, and its `state` says "mode": "daily", its "date", whether it
@@ -197,7 +197,7 @@ class Engine(Tally):
     commits the one the page applied. `wall` gives the date (epoch ms) a counted game
     is recorded with, and the daily board's day; tests hand in their own. What else
     the page asks about the player's games (hints, codes, the friends' board, the
-    backup file, the statistics dialog) is answered beside it (game/worker.py).
+    export file, the statistics dialog) is answered beside it (game/worker.py).
     """
 
     def __init__(

@@ -3,7 +3,7 @@ among your friends.
 
 The numbers are game/stats.py's; the dialog also needs what no single document holds:
 the best score still rising in the game in play, the UTC day now (the daily streak
-depends on it), and the friends' board (game/friends_board.py) for the season.
+depends on it), and the friends' board (game/rankings_kept.py) for the season.
 
 `statistics(size)` answers {"kind": "statistics", "size": n, "summary": {...}}
 (game/stats.py `summary`, with the daily section of the UTC day now).
@@ -17,13 +17,13 @@ from game import daily, rankings, rules, stats
 
 if TYPE_CHECKING:
     from game.api import Engine
-    from game.friends_board import FriendsBoard
+    from game.rankings_kept import KeptRankings
 
 
 class Statistics:
     """The dialog's view of the engine's statistics and the friends' board."""
 
-    def __init__(self, engine: Engine, board: FriendsBoard) -> None:
+    def __init__(self, engine: Engine, board: KeptRankings) -> None:
         self.engine = engine
         self.board = board
 

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game import chance, rankings, rules, saves
 from game import settings as _settings
 from game import stats as _stats
 from game.saves import SaveError
+
+if TYPE_CHECKING:
+    from game.api import Engine
+    from game.rankings_kept import KeptRankings
 
 FORMAT = "py2048-export"
 VERSION = 1
@@ -153,3 +157,38 @@ def check_bundle(text: object) -> Bundle:
     }
     return Bundle(games, saves.dump_best(best.scores), _stats.dump_stats(kept),
                   _settings.dump_settings(chosen), summary, tuple(results))
+
+
+class Transfer:
+    """Export and import as the engine answers them: what it knows beside the file's
+    format (the date now, the Rankings it last read or wrote, which it need not be sent
+    again; a judged file's results, which the Rankings replay once the player confirms)."""
+
+    def __init__(self, engine: Engine, board: KeptRankings) -> None:
+        self.engine = engine
+        self.rankings = board
+
+    def export_all(
+        self, games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None,
+        board: str | None = None,
+    ) -> dict[str, Any]:
+        """The export file for what storage holds (game/transfer.py), dated now."""
+        text = export_bundle(games, best, stats, settings, self.engine.wall(),
+                                      self.rankings.stored_text(board))
+        return {"kind": "export", "text": text}
+
+    def check_import(self, text: str) -> dict[str, Any]:
+        """An import file judged: its parts to store, or why it cannot be imported.
+        Nothing changes here: the page asks the player, stores the parts, and starts
+        again from them."""
+        self.rankings.to_import(None)
+        try:
+            bundle = check_bundle(text)
+        except SaveError as error:
+            return {"kind": "import", "ok": False, "error": str(error), "summary": {},
+                    "parts": {"games": {str(size): None for size in rules.SIZES},
+                              "best": "", "stats": "", "settings": ""}}
+        self.rankings.to_import(bundle.results)
+        return {"kind": "import", "ok": True, "error": "", "summary": bundle.summary,
+                "parts": {"games": {str(size): bundle.games[size] for size in rules.SIZES},
+                          "best": bundle.best, "stats": bundle.stats, "settings": bundle.settings}}

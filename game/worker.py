@@ -21,11 +21,11 @@ from collections.abc import Callable
 
 from game import chance
 from game.api import Engine, result_code
-from game.backup import Backup
 from game.codes import Codes
-from game.friends_board import FriendsBoard
 from game.hints import Hints
+from game.rankings_kept import KeptRankings
 from game.statistics import Statistics
+from game.transfer import Transfer
 
 
 class CryptoWords:
@@ -49,17 +49,17 @@ class CryptoWords:
 
 class Table:
     """The engine and what is answered beside it, each part handed what it reads: the
-    engine's game calls, the hints, the result codes, the friends' board (which adds the
-    code that last verified), the backup file (the board's results are imported) and
-    the statistics dialog (the board's season)."""
+    engine's game calls, the hints, the result codes, the Rankings (which add the code
+    that last verified), the export and import files (an import's results join the
+    Rankings) and the statistics dialog (the Rankings' season)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.hints = Hints(engine)
         self.codes = Codes(engine)
-        self.board = FriendsBoard(engine, self.codes)
-        self.backup = Backup(engine, self.board)
-        self.statistics = Statistics(engine, self.board)
+        self.rankings = KeptRankings(engine, self.codes)
+        self.transfer = Transfer(engine, self.rankings)
+        self.statistics = Statistics(engine, self.rankings)
 
 
 # The page's engine and what sits beside it; the name is the one assets/engine/worker.mjs
@@ -155,13 +155,13 @@ def export_all(game4_quoted: str, game5_quoted: str, game6_quoted: str, best_quo
                stats_quoted: str, settings_quoted: str, board_quoted: str = "") -> str:
     """The export file for what the page's storage holds, each item quoted as usual."""
     games = {4: stored(game4_quoted), 5: stored(game5_quoted), 6: stored(game6_quoted)}
-    return json.dumps(table().backup.export_all(
+    return json.dumps(table().transfer.export_all(
         games, stored(best_quoted), stored(stats_quoted), stored(settings_quoted), stored(board_quoted)))
 
 
 def check_import(text_quoted: str) -> str:
     """An import file's text, quoted like stored text (so it arrives exactly as read)."""
-    return json.dumps(table().backup.check_import(stored(text_quoted) or ""))
+    return json.dumps(table().transfer.check_import(stored(text_quoted) or ""))
 
 
 def verify(text_quoted: str) -> str:
@@ -172,23 +172,23 @@ def verify(text_quoted: str) -> str:
 
 def rankings(board_quoted: str, day: str, season: str, own_name: str) -> str:
     """The Rankings dialog's data; the stored board quoted like any stored text."""
-    return json.dumps(table().board.rankings(stored(board_quoted), str(day), str(season), str(own_name)))
+    return json.dumps(table().rankings.rankings(stored(board_quoted), str(day), str(season), str(own_name)))
 
 
 def board_add(board_quoted: str, name: str, own_name: str) -> str:
-    return json.dumps(table().board.board_add(stored(board_quoted), str(name), str(own_name)))
+    return json.dumps(table().rankings.board_add(stored(board_quoted), str(name), str(own_name)))
 
 
 def board_picture(day: str) -> str:
-    return json.dumps(table().board.board_picture(str(day)))
+    return json.dumps(table().rankings.board_picture(str(day)))
 
 
 def board_merge(board_quoted: str) -> str:
-    return json.dumps(table().board.board_merge(stored(board_quoted)))
+    return json.dumps(table().rankings.board_merge(stored(board_quoted)))
 
 
 def board_import(board_quoted: str, budget_ms: float) -> str:
-    return json.dumps(table().board.board_import(stored(board_quoted), float(budget_ms)))
+    return json.dumps(table().rankings.board_import(stored(board_quoted), float(budget_ms)))
 
 
 def watch(what: str) -> str:
@@ -251,7 +251,7 @@ def warm_up() -> None:
     already in the snapshot. The page's own engine is untouched: it does not exist yet.
     """
     spare = Table(Engine(chance.seeded(2048), lookahead=True, wall=lambda: 1_735_689_600_000))
-    scratch, codes, board = spare.engine, spare.codes, spare.board
+    scratch, codes, board = spare.engine, spare.codes, spare.rankings
     saved: dict[int, str | None] = {}
     for size in (4, 5, 6):
         reply = scratch.start(None, None, None, size, 5)
@@ -288,8 +288,8 @@ def warm_up() -> None:
     board.board_picture("")
     board.board_merge(added["save"])
     spare.statistics.statistics(4, added["save"], "Bo")
-    exported = spare.backup.export_all(saved, reply["best_save"], reply["stats_save"], None, added["save"])
-    spare.backup.check_import(exported["text"])
+    exported = spare.transfer.export_all(saved, reply["best_save"], reply["stats_save"], None, added["save"])
+    spare.transfer.check_import(exported["text"])
     board.board_import(None, 50.0)
-    spare.backup.check_import("{}")
+    spare.transfer.check_import("{}")
     json.dumps(scratch.state())

@@ -407,13 +407,13 @@ def test_merge_stats_keeps_the_entry_with_more_games_and_every_milestone() -> No
 def test_export_and_import_through_the_engine() -> None:
     engine = counting_engine(LAST_MOVE)
     reply = engine.move(ending_move(engine))
-    backup = Table(engine).backup
-    exported = backup.export_all({4: reply["save"]}, reply["best_save"], reply["stats_save"], None)
+    files = Table(engine).transfer
+    exported = files.export_all({4: reply["save"]}, reply["best_save"], reply["stats_save"], None)
     assert exported["kind"] == "export" and json.loads(exported["text"])["exported"] == NOON
-    checked = backup.check_import(exported["text"])
+    checked = files.check_import(exported["text"])
     assert checked["ok"] and checked["parts"]["games"]["4"] == reply["save"]
     assert checked["parts"]["stats"] == reply["stats_save"] and checked["summary"]["played"] == 1
-    refused = backup.check_import(exported["text"].replace('"py2048-export"', '"other"'))
+    refused = files.check_import(exported["text"].replace('"py2048-export"', '"other"'))
     assert refused == {"kind": "import", "ok": False, "error": refused["error"], "summary": {},
                        "parts": {"games": {"4": None, "5": None, "6": None}, "best": "", "stats": "",
                                  "settings": ""}}

@@ -1,5 +1,5 @@
 """Your friends' board (game/rankings.py) and the engine's calls that keep it
-(game/friends_board.py `rankings`, `board_add`, `board_merge`, `board_import`; game/statistics.py): the
+(game/rankings_kept.py `rankings`, `board_add`, `board_merge`, `board_import`; game/statistics.py): the
 ranking, one result per name and day, seasons, the stored document and its caps, two
 tabs, an import's replays, and the laws the board keeps for any set of results.
 
@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import api, chance, daily, friends_board, names, rankings, replay, rules, saves, stats, transfer
+from game import api, chance, daily, names, rankings, rankings_kept, replay, rules, saves, stats, transfer
 from game.daily_results import DailyResult
 from game.rankings import Entry
 from game.session import Session
@@ -648,7 +648,7 @@ def test_board_add_keeps_the_verified_code_with_the_replays_numbers() -> None:
     e = engine(wall)
     result = ranked(LAST_NOV)[0]
     answer = e.codes.verify(link(result.code, "Jo\u00e3o"))
-    reply = e.board.board_add("", "  Jo\u00e3o ")
+    reply = e.rankings.board_add("", "  Jo\u00e3o ")
     assert reply["kind"] == "board_add" and reply["ok"] and reply["reason"] == ""
     assert (reply["already"], reply["conflict"]) == (False, False)
     assert (reply["date"], reply["name"]) == (LAST_NOV, "Jo\u00e3o"), "the name as it is kept: tidy"
@@ -661,7 +661,7 @@ def test_board_add_refuses_a_name_it_cannot_keep() -> None:
     e = engine()
     e.codes.verify(link(ranked(LAST_NOV)[0].code))
     for bad in ("", "   ", "x" * 25, "Ana\u202e", "Ana\nBo", "\U0001f600"):
-        reply = e.board.board_add("", bad)
+        reply = e.rankings.board_add("", bad)
         assert (reply["ok"], reply["reason"]) == (False, "bad_name"), bad
         assert (reply["total"], reply["save"]) == (0, ""), bad
 
@@ -670,10 +670,10 @@ def test_board_add_of_a_code_already_there_is_already_whatever_the_name() -> Non
     wall = Wall()
     e = engine(wall)
     e.codes.verify(link(ranked(LAST_NOV)[0].code, "Ana"))
-    storage = e.board.board_add("", "Ana")["save"]
+    storage = e.rankings.board_add("", "Ana")["save"]
     wall.tick()
     for name in ("Ana", "Bo"):
-        reply = e.board.board_add(storage, name)
+        reply = e.rankings.board_add(storage, name)
         assert reply["ok"] and reply["already"] and not reply["conflict"]
         assert reply["save"] == "" and reply["total"] == 1
     assert [x.name for x in stored(storage)] == ["Ana"]
@@ -684,19 +684,19 @@ def test_board_add_says_a_conflict_and_keeps_both() -> None:
     e = engine(wall)
     first, second = ranked(LAST_NOV)[:2]
     e.codes.verify(link(second.code))
-    storage = e.board.board_add("", "Ana")["save"]
+    storage = e.rankings.board_add("", "Ana")["save"]
     wall.tick()
     e.codes.verify(link(first.code))
-    reply = e.board.board_add(storage, "ANA")
+    reply = e.rankings.board_add(storage, "ANA")
     assert reply["ok"] and reply["conflict"] and not reply["already"] and reply["total"] == 2
-    view = e.board.rankings(reply["save"], LAST_NOV)
+    view = e.rankings.rankings(reply["save"], LAST_NOV)
     assert [r["score"] for r in view["rows"]] == [second.score], "the first added counts"
     assert [r["score"] for r in view["conflicts"]] == [first.score]
 
 
 def test_nothing_is_added_without_a_verified_code() -> None:
     e = engine()
-    reply = e.board.board_add("", "Ana")
+    reply = e.rankings.board_add("", "Ana")
     assert (reply["ok"], reply["reason"], reply["save"], reply["total"]) == (False, "nothing", "", 0)
     code = ranked(LAST_NOV)[0].code
     e.codes.verify(link(code))
@@ -704,7 +704,7 @@ def test_nothing_is_added_without_a_verified_code() -> None:
     answer = e.codes.verify(link(tampered, "Ana"))
     assert not answer["ok"] and answer["reason"] in replay.REASONS and answer["reason"] != ""
     assert "code" not in answer, "a refused code names no code to add"
-    reply = e.board.board_add("", "Ana")
+    reply = e.rankings.board_add("", "Ana")
     assert (reply["ok"], reply["reason"], reply["total"]) == (False, "nothing", 0), "the last verdict counts"
 
 
@@ -720,7 +720,7 @@ def test_verify_of_a_tampered_code_is_refused_with_its_reason(how: Any, reason: 
     assert e.codes.verify(link(code, "Ana"))["ok"]
     answer = e.codes.verify(link(how(code), "Ana"))
     assert (answer["ok"], answer["reason"]) == (False, reason)
-    reply = e.board.board_add("", "Ana")
+    reply = e.rankings.board_add("", "Ana")
     assert (reply["ok"], reply["reason"], reply["total"]) == (False, "nothing", 0), "not even the code before"
 
 
@@ -729,7 +729,7 @@ def test_board_add_to_a_board_full_of_newer_results_adds_nothing(monkeypatch: py
     storage = rankings.dump_board(board_of(0, 1, 2))  # added at noon and the two seconds after
     e = engine(Wall(NOON - SECOND))  # a clock set back: older than every kept result
     e.codes.verify(link(ranked(LAST_NOV)[5].code))
-    reply = e.board.board_add(storage, "Late")
+    reply = e.rankings.board_add(storage, "Late")
     assert (reply["ok"], reply["reason"], reply["save"], reply["total"]) == (False, "full", "", 3)
 
 
@@ -737,16 +737,16 @@ def test_a_result_added_by_a_clock_outside_the_boards_years_is_kept_at_their_edg
     for ms, kept in ((0, rankings.MIN_ADDED), (10**15, rankings.MAX_ADDED)):
         e = engine(Wall(ms))
         e.codes.verify(link(ranked(LAST_NOV)[0].code))
-        assert [x.added for x in stored(e.board.board_add("", "Ana")["save"])] == [kept], ms
+        assert [x.added for x in stored(e.rankings.board_add("", "Ana")["save"])] == [kept], ms
 
 
 def test_your_own_result_added_from_its_link_is_already_on_your_board() -> None:
     mine = ranked(LAST_NOV)[0]
     e = engine(own=[mine])
     e.codes.verify(link(mine.code, "Ana"))
-    reply = e.board.board_add("", "Ana", "Ana")
+    reply = e.rankings.board_add("", "Ana", "Ana")
     assert reply["ok"] and reply["already"] and not reply["conflict"] and reply["total"] == 0
-    view = e.board.rankings("", LAST_NOV, "", "Ana")
+    view = e.rankings.rankings("", LAST_NOV, "", "Ana")
     assert [(r["mine"], r["name"]) for r in view["rows"]] == [(True, "Ana")]
 
 
@@ -754,9 +754,9 @@ def test_your_own_result_whose_code_was_dropped_counts_once_when_added_again() -
     mine = ranked(LAST_NOV)[0]
     e = engine(own=[DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")])
     e.codes.verify(link(mine.code, "Ana"))
-    reply = e.board.board_add("", "Ana", "Ana")
+    reply = e.rankings.board_add("", "Ana", "Ana")
     assert reply["ok"] and not reply["conflict"], "your own result again is no conflict"
-    view = e.board.rankings(reply["save"], LAST_NOV, "", "Ana")
+    view = e.rankings.rankings(reply["save"], LAST_NOV, "", "Ana")
     assert [(r["mine"], r["name"]) for r in view["rows"]] == [(True, "Ana")] and view["conflicts"] == []
 
 
@@ -767,26 +767,26 @@ def test_two_tabs_adding_at_once_meet_at_the_union() -> None:
     ana, bo = ranked(LAST_NOV)[:2]
     first.codes.verify(link(ana.code, "Ana"))
     second.codes.verify(link(bo.code, "Bo"))
-    one = first.board.board_add(storage, "Ana")  # both read the empty board...
+    one = first.rankings.board_add(storage, "Ana")  # both read the empty board...
     wall.tick()
-    two = second.board.board_add(storage, "Bo")
+    two = second.rankings.board_add(storage, "Bo")
     storage = one["save"]  # ...and each writes its own: the second over the first
     storage = two["save"]
     for tab in (first, second, first, second):  # each hears the other's write and merges
-        reply = tab.board.board_merge(storage)
+        reply = tab.rankings.board_merge(storage)
         assert reply["kind"] == "board_merge"
         if reply["save"]:
             storage = reply["save"]
     assert codes(stored(storage)) == {ana.code, bo.code}
-    assert first.board.board == second.board.board == stored(storage)
-    assert first.board.board_merge(storage)["save"] == second.board.board_merge(storage)["save"] == ""
-    assert first.board.rankings(storage) == second.board.rankings(storage)
+    assert first.rankings.board == second.rankings.board == stored(storage)
+    assert first.rankings.board_merge(storage)["save"] == second.rankings.board_merge(storage)["save"] == ""
+    assert first.rankings.rankings(storage) == second.rankings.rankings(storage)
 
 
 def test_a_tab_that_reads_a_board_with_a_tampered_entry_writes_it_back_without() -> None:
     entries = board_of(0, 1, 2)
     text = edited(rankings.dump_board(entries), 0, score=entries[0].score + 4)
-    reply = engine().board.board_merge(text)
+    reply = engine().rankings.board_merge(text)
     assert stored(reply["save"]) == tuple(entries[1:])
 
 
@@ -819,7 +819,7 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
     e = engine(wall)
     known = ranked(FIRST_DEC)[0]
     e.codes.verify(link(known.code))
-    storage = e.board.board_add("", "Kim")["save"]
+    storage = e.rankings.board_add("", "Kim")["save"]
     friends = [entry(r, f"Friend {i}", NOON - (i + 1) * SECOND) for i, r in enumerate(ranked(LAST_NOV)[:5])]
     finished = prefixes(LAST_NOV, 7)[-1]
     illegal = replay.encode(LAST_NOV, daily.SIZE, replay.decode(finished.code).directions + ("left",))
@@ -833,7 +833,7 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
         claim = next(r for r in raw if r["code"] == friends[0].code)
         claim["score"] += 4  # a claim its code does not replay to (an import's seals are not checked)
 
-    checked = e.backup.check_import(import_file(results, inflate))
+    checked = e.transfer.check_import(import_file(results, inflate))
     assert checked["ok"] and checked["summary"]["results"] == len(results)
     replayed: list[str] = []
     real = rankings.replayed
@@ -843,10 +843,10 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
         return real(one)
 
     monkeypatch.setattr(rankings, "replayed", spy)
-    monkeypatch.setattr(friends_board, "time", Clock(10.0))
+    monkeypatch.setattr(rankings_kept, "time", Clock(10.0))
     lefts = []
     while True:
-        reply = e.board.board_import(storage, budget_ms=25.0)  # two entries a call on this clock
+        reply = e.rankings.board_import(storage, budget_ms=25.0)  # two entries a call on this clock
         lefts.append(reply["left"])
         if reply["save"]:
             storage = reply["save"]
@@ -859,7 +859,7 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
     assert set(kept) == {known.code} | {f.code for f in friends[1:]}
     assert kept[known.code].name == "Kim", "the board's own entry stays"
     assert all(kept[f.code] == f for f in friends[1:]), "an imported result keeps its name and time"
-    again = e.board.board_import(storage, budget_ms=25.0)
+    again = e.rankings.board_import(storage, budget_ms=25.0)
     assert (again["left"], again["save"], again["total"]) == (0, "", 5), "nothing more to replay"
 
 
@@ -867,8 +867,8 @@ def test_board_import_of_results_the_board_holds_adds_nothing() -> None:
     e = engine()
     results = board_of(0, 1, 2)
     storage = rankings.dump_board(results)
-    e.backup.check_import(import_file(results))
-    reply = e.board.board_import(storage)
+    e.transfer.check_import(import_file(results))
+    reply = e.rankings.board_import(storage)
     assert (reply["left"], reply["added"], reply["refused"], reply["total"]) == (0, 0, 0, 3)
 
 
@@ -876,11 +876,11 @@ def test_the_export_carries_the_board_and_its_check_gives_the_results_back() -> 
     results = board_of(0, 1, 2)
     text = edited(rankings.dump_board(results + [entry(ranked(LAST_NOV)[3], "Zed", NOON + 99 * SECOND)]),
                   3, score=4)  # the newest, the last written: its seal no longer holds
-    exported = engine().backup.export_all({4: None, 5: None, 6: None}, None, None, None, text)["text"]
+    exported = engine().transfer.export_all({4: None, 5: None, 6: None}, None, None, None, text)["text"]
     bundle = transfer.check_bundle(exported)
     assert bundle.results == tuple(results), "what storage held, tampered entries left out"
     assert bundle.summary["results"] == 3
-    checked = engine().backup.check_import(exported)
+    checked = engine().transfer.check_import(exported)
     assert checked["ok"] and checked["summary"]["results"] == 3
 
 
@@ -890,8 +890,8 @@ def test_a_file_without_rankings_still_imports_with_no_results() -> None:
     bundle = transfer.check_bundle(json.dumps(data))
     assert bundle.results == () and bundle.summary["results"] == 0
     e = engine()
-    assert e.backup.check_import(json.dumps(data))["ok"]
-    reply = e.board.board_import("")
+    assert e.transfer.check_import(json.dumps(data))["ok"]
+    reply = e.rankings.board_import("")
     assert (reply["left"], reply["added"], reply["refused"], reply["total"]) == (0, 0, 0, 0)
 
 
@@ -921,26 +921,26 @@ def test_rankings_answers_the_view_and_then_the_winners_last_board() -> None:
     wall = Wall()
     e = engine(wall, own=[ranked(LAST_NOV)[2]])
     storage = rankings.dump_board(board_of(0, 1))
-    reply = e.board.rankings(storage, "", "", "Me")
+    reply = e.rankings.rankings(storage, "", "", "Me")
     assert reply["kind"] == "rankings" and reply["save"] == "" and reply["total"] == 2
     assert reply["day"] == LAST_NOV and [r["place"] for r in reply["rows"]] == [1, 2, 3]
     assert [r["mine"] for r in reply["rows"]] == [False, False, True]
     assert "winner_code" not in reply, "a code is never handed to the page's view"
     winner = ranked(LAST_NOV)[0]
-    picture = e.board.board_picture(LAST_NOV)
+    picture = e.rankings.board_picture(LAST_NOV)
     assert picture == {"kind": "board_picture", "day": LAST_NOV,
                        "picture": [list(row) for row in replay.replay(replay.decode(winner.code)).board]}
-    assert e.board.board_picture(LAST_NOV) == picture, "the same winner again: the same board"
+    assert e.rankings.board_picture(LAST_NOV) == picture, "the same winner again: the same board"
 
 
 def test_a_winner_whose_code_is_not_kept_has_no_picture() -> None:
     mine = ranked(LAST_NOV)[0]
     e = engine(own=[DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")])
-    reply = e.board.rankings(rankings.dump_board(board_of(3)), LAST_NOV, "", "Me")
+    reply = e.rankings.rankings(rankings.dump_board(board_of(3)), LAST_NOV, "", "Me")
     assert [r["mine"] for r in reply["rows"]] == [True, False]
-    assert e.board.board_picture(LAST_NOV)["picture"] == []
-    assert engine().board.rankings("", "", "", "")["rows"] == []
-    assert engine().board.board_picture("")["picture"] == []
+    assert e.rankings.board_picture(LAST_NOV)["picture"] == []
+    assert engine().rankings.rankings("", "", "", "")["rows"] == []
+    assert engine().rankings.board_picture("")["picture"] == []
 
 
 def test_statistics_says_your_season_among_your_friends() -> None:
@@ -960,7 +960,7 @@ def test_the_rooms_tables_and_charts_read_the_engines_view() -> None:
     languages.load_all()
     entries, _ = season_entries()
     e = engine()
-    view = e.board.rankings(rankings.dump_board(entries), LAST_NOV)
+    view = e.rankings.rankings(rankings.dump_board(entries), LAST_NOV)
     rows = room.day_rows(view)
     assert [row[1] for row in rows] == [r["name"] for r in view["rows"]]
     drawn = [dict(attributes) for tag, attributes, _ in charts.season_chart(view["series"], view["season"])
@@ -970,7 +970,7 @@ def test_the_rooms_tables_and_charts_read_the_engines_view() -> None:
     for column, line in enumerate(drawn, start=1):
         assert line["data-values"] == ",".join(
             f"{int(row[0][8:])}:{row[column]}" for row in table if row[column])
-    view["picture"] = e.board.board_picture(view["day"])["picture"]  # as the room keeps it
+    view["picture"] = e.rankings.board_picture(view["day"])["picture"]  # as the room keeps it
     shared = room.share_text(view).split("\n")
     assert shared[0].endswith(LAST_NOV) and len(shared) == 1 + len(rows) + 4
     assert "\n".join(shared[-4:]) == sharing.picture(view["picture"])
@@ -994,12 +994,12 @@ def test_a_board_the_engine_knows_is_not_sent_again_and_still_exported_whole() -
     results = many(3)
     player = engine()
     text = rankings.dump_board(entry(r, "Ana", NOON + i) for i, r in enumerate(results))
-    first = player.board.rankings(text, "", "", "")
+    first = player.rankings.rankings(text, "", "", "")
     assert first["save"] == "" and len(first["rows"]) >= 1
-    again = player.board.rankings(rankings.KNOWN, "", "", "")
+    again = player.rankings.rankings(rankings.KNOWN, "", "", "")
     assert again["rows"] == first["rows"] and again["save"] == ""
-    exported = json.loads(player.backup.export_all({}, None, None, None, rankings.KNOWN)["text"])
+    exported = json.loads(player.transfer.export_all({}, None, None, None, rankings.KNOWN)["text"])
     assert [e["code"] for e in exported["rankings"]["results"]] == [r.code for r in results]
     fresh = engine()
-    nothing = fresh.board.rankings(rankings.KNOWN, "", "", "")
+    nothing = fresh.rankings.rankings(rankings.KNOWN, "", "", "")
     assert nothing["rows"] == [], "an engine that read nothing knows nothing"

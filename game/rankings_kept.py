@@ -1,4 +1,4 @@
-"""The friends' board: the daily results of friends, verified, kept and ranked.
+"""The Rankings the engine keeps: your friends' daily results, verified, kept and ranked.
 
 The rules of the board are game/rankings.py's (pure data); this is the board a player
 holds: every result this engine knows of, the stored text it last read or wrote
@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from game.codes import Codes
 
 
-class FriendsBoard:
-    """One player's board, beside the engine whose daily results are theirs own."""
+class KeptRankings:
+    """One player's Rankings (their friends' board), beside the engine whose daily
+    results are their own."""
 
     def __init__(self, engine: Engine, codes: Codes) -> None:
         self.engine = engine
