@@ -55,7 +55,7 @@ class Moves:
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         # The engine had no lookahead for a move the page showed from it (never
         # expected): its answer is the truth, drawn whole.
-        resync = action == "taken" and reply["kind"] != "taken"
+        resync = action == "taken" and reply.get("kind") not in ("taken", None)
         self.page.screen.show(reply, "resync" if resync else "")
 
     def new_game(self) -> "Any":

@@ -152,11 +152,7 @@ class Turns:
             reply = json.loads(str(answer))
             if "ahead" in reply:
                 self.ahead = reply["ahead"]
-            if self.current == "taken" and reply.get("kind") not in ("taken", None):
-                # The engine had no lookahead for what the page showed (never expected):
-                # its answer is the truth, drawn as it stands.
-                reply["kind"] = "resync"
-            self.host.took(reply)
+            self.host.took(reply)  # to the room whose action asked, as the engine sent it
         finally:  # a bug in drawing one reply must not stall every later input
             if self.current in COUNTED:
                 self.host.count_input()

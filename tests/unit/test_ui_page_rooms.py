@@ -1,0 +1,259 @@
+"""The page's rooms with one fake page (game/ui/page.py is all a room is handed): each
+answer reaches the room that asked and is drawn as that room says, the hand-over, an
+import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPython.
+"""
+
+from game.ui import text
+from game.ui.autoplay import Solver
+from game.ui.following import Following
+from game.ui.moves import Moves
+from game.ui.starting import Start
+from game.ui.transfer import Transfer
+from tests.unit import languages
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+STATE = {"size": 4, "board": [[2, 0, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]], "score": 0, "moves": 0,
+         "won": False, "status": "playing", "mode": "classic", "date": "", "best": 0}
+
+
+class Recorder:
+    """Any object of the page's: records every call, answers None."""
+
+    def __init__(self) -> None:
+        self.calls: "list[tuple[Any, ...]]" = []
+
+    def __getattr__(self, name: str) -> "Any":
+        def record(*args: "Any", **named: "Any") -> None:
+            self.calls.append((name,) + args + tuple(sorted(named.items())))
+        return record
+
+    def named(self, name: str) -> "list[tuple[Any, ...]]":
+        return [call for call in self.calls if call[0] == name]
+
+
+def recorder(**values: "Any") -> "Any":
+    """A Recorder holding these values."""
+    made = Recorder()
+    for name, value in values.items():
+        setattr(made, name, value)
+    return made
+
+
+class Queue:
+    def __init__(self) -> None:
+        self.queue: "list[str]" = []
+        self.busy = False
+        self.engine: "Any" = None
+        self.early = Recorder()
+        self.played: "list[tuple[str, bool]]" = []
+        self.lookahead: "dict[str, Any] | None" = None
+        self.page: "Any" = None
+
+    def play(self, direction: str, auto: bool = False) -> "tuple[Any, Any]":
+        self.played.append((direction, auto))
+        if self.lookahead is not None:  # shown at once, from the engine's lookahead
+            self.page.took_now(self.lookahead)
+            return "take", self.lookahead
+        return "move", None
+
+    def drop(self, starting: str) -> None:
+        self.queue = [action for action in self.queue if not action.startswith(starting)]
+
+    def release(self) -> None:
+        pass
+
+
+class FakePage:
+    """The one fake a room's test needs."""
+
+    def __init__(self) -> None:
+        self.view: "Any" = Recorder()
+        self.screen: "Any" = Recorder()
+        self.saves = recorder(key="game")
+        self.store: "Any" = Recorder()
+        self.boards: "Any" = Recorder()
+        self.prefs = recorder(values={"size": 4, "undo": 1, "autoplay": "max", "name": "", "language": "en"})
+        self.waiting: "Any" = Recorder()
+        self.turns = Queue()
+        self.turns.page = self
+        self.state: "dict[str, Any] | None" = dict(STATE)
+        self.watching = False
+        self.worker: "Any" = Recorder()
+        self.milestones: "list[str] | None" = None
+        self.fatal = False
+        self.size = 4
+        self.offset = 0
+        self.at_work: "list[Any]" = []
+        self.current = ""
+        self.rooms: "list[Any]" = []
+        self.pushed: "list[str]" = []
+        self.firsts: "list[str]" = []
+        self.asked: "list[tuple[Any, ...]]" = []
+        self.told: "list[tuple[Any, ...]]" = []
+        self.notices: "list[str]" = []
+        self.held: "list[str]" = []
+
+    @property
+    def engine(self) -> "Any":
+        return self.turns.engine
+
+    def took_now(self, reply: "dict[str, Any]") -> None:
+        for room in self.rooms:
+            if self.current.split(":")[0] in room.ACTIONS:
+                room.took(self.current, reply)
+
+    def proxy(self, fn: "Any") -> "Any":
+        return fn
+
+    def push(self, action: str) -> None:
+        self.pushed.append(action)
+
+    def first(self, *actions: str) -> None:
+        self.firsts.extend(actions)
+
+    def ask(self, *args: "Any") -> str:
+        self.asked.append(args)
+        return "promise"
+
+    def tell(self, event: str, *args: "Any") -> None:
+        self.told.append((event,) + args)
+
+    def notify(self, message: str) -> None:
+        self.notices.append(message)
+
+    def wait_for_engine(self, action: str) -> None:
+        self.held.append(action)
+
+    def now(self) -> float:
+        return 1000.0
+
+    def elapsed(self) -> int:
+        return 0
+
+    def visible(self) -> bool:
+        return True
+
+    def later(self, ms: float, callback: "Any") -> None:
+        pass
+
+    def engine_gone(self) -> bool:
+        return False
+
+    def log_error(self, message: str) -> None:
+        pass
+
+    def fail(self, message: str, detail: str = "") -> None:
+        self.notices.append("failed: " + detail)
+
+    def epoch_ms(self) -> int:
+        return 1764547200000
+
+    def offset_now(self) -> int:
+        return 0
+
+    def download(self, name: str, content: str) -> bool:
+        return True
+
+
+def english() -> None:
+    languages.load_all()
+    text.use("en", languages.table("en"))
+
+
+def move(changed: bool = True, kind: str = "move") -> "dict[str, Any]":
+    return {"kind": kind, "changed": changed, "state": STATE, "points": 0, "direction": "left"}
+
+
+def test_a_move_the_engine_answers_without_its_lookahead_is_drawn_whole() -> None:
+    page = FakePage()
+    moves = Moves(page)
+    moves.took("left", move())
+    moves.took("taken", move(kind="taken"))
+    moves.took("taken", move())  # the page showed a lookahead the engine did not have
+    assert page.screen.named("show") == [("show", move(), ""), ("show", move(kind="taken"), ""),
+                                         ("show", move(), "resync")]
+
+
+def test_new_over_a_game_in_progress_asks_first_and_over_a_finished_one_starts() -> None:
+    english()
+    page = FakePage()
+    page.boards.mode = "classic"
+    moves = Moves(page)
+    assert page.state is not None
+    page.state["moves"] = 3
+    assert moves.begin("new?") is None and page.view.named("open_dialog") == [("open_dialog", "confirm")]
+    page.state["status"] = "over"
+    assert moves.begin("new?") == "promise" and page.asked == [("new_game", 0)]
+
+
+def test_the_hand_over_of_the_game_on_screen_draws_nothing_and_lets_the_waiting_go() -> None:
+    page = FakePage()
+    start = Start(page)
+    start.boot_kind = "snapshot"
+    page.waiting.release = lambda: ["statistics", "hint"]
+    reply = {"kind": "start", "state": dict(STATE), "changed": True}
+    start.took("handover", reply)
+    assert page.turns.engine is page.worker
+    [(_, shown, more, aside, drawn_as)] = page.screen.named("judged")
+    assert shown is reply and more == "" and aside is None and drawn_as == "handover"
+    assert ("engine",) in page.told and page.pushed == ["statistics", "hint"]
+    page.turns.engine = None
+    start.took("handover-fresh", dict(reply, state=dict(STATE, score=8)))
+    [_, (_, _, _, aside, drawn_as)] = page.screen.named("judged")
+    assert aside == {"game": True} and drawn_as == ""
+
+
+def test_a_hand_over_the_engine_refuses_is_set_aside_and_tried_afresh_once() -> None:
+    page = FakePage()
+    start = Start(page)
+    assert start.refused("handover", "bad") and page.firsts == ["handover-fresh"]
+    assert page.saves.named("keep_rejected")
+    assert start.refused("handover-fresh", "worse") and page.notices == ["failed: worse"]
+
+
+def test_an_auto_played_move_asks_the_solver_again_once_after_the_engine_took_it() -> None:
+    page = FakePage()
+    page.turns.engine = Recorder()
+    solver = Solver(page)
+    page.rooms = [solver]
+    solver.pilot.running = True
+    asked: "list[int]" = []
+    solver.pilot.ask_next = lambda: asked.append(1)  # type: ignore[method-assign]
+    page.turns.lookahead = move()
+    page.current = "auto:left"
+    assert solver.begin("auto:left") == "take"
+    assert len(page.screen.named("show")) == 1 and asked == [1], "shown once, asked once"
+    page.turns.lookahead = None
+    assert solver.begin("auto:left") == "move" and asked == [1]
+    solver.took("auto:left", move())  # the engine's answer, with no lookahead
+    assert asked == [1, 1]
+
+
+def test_a_confirmed_import_is_stored_then_its_board_played_and_its_results_told() -> None:
+    english()
+    page = FakePage()
+    transfer = Transfer(page)
+    transfer.parts = {"games": {"4": None, "5": "five", "6": None}, "best": "b", "stats": "s",
+                      "settings": "t"}
+    transfer.results = 2
+    page.saves.replace = lambda name, value: True
+    page.prefs.values["size"] = 5
+    assert transfer.begin("import") is None
+    assert page.firsts == ["size:5"] and ("imported", 2) in page.told
+    assert page.notices == [text.say("imported")]
+    assert transfer.begin("import") is None and page.firsts == ["size:5"], "only once"
+
+
+def test_another_tabs_game_that_replaced_a_move_shown_here_is_said() -> None:
+    english()
+    page = FakePage()
+    following = Following(page)
+    following.took("follow", dict(move(kind="follow"), dropped=True))
+    assert page.notices == [text.say("followed_lost")] and page.saves.named("followed")
+    following.followed("follow")
+    page.turns.queue = ["follow"]
+    following.followed("follow")
+    assert page.pushed == ["follow"], "queued once"
