@@ -156,7 +156,7 @@ class Pilot:
         # else: asked for by a run or a press since given up: ignored
 
     def failed(self) -> None:
-        """A `hint` call failed (the engine raised; a dead engine is the app's to say)."""
+        """A `hint` call failed (the engine raised; a dead engine is the page's to say)."""
         self.hint_ticket = 0
         self.stop()
         self.host.notify(text.say("solver_failed"))
@@ -217,7 +217,7 @@ class Pilot:
             return
         self.host.play_auto(direction)
 
-    # -- what the app tells ------------------------------------------------------------
+    # -- what the room tells -----------------------------------------------------------
 
     def moved(self, changed: bool) -> None:
         """An auto-played move is on the page (and the engine told to take it): the

@@ -9,6 +9,7 @@ Pure (the page is handed in), tested with a fake page on CPython and MicroPython
 
 from game.ui import text
 from game.ui.store import BEST, STATS
+from game.ui.tabs import SHOWN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,14 +21,15 @@ MERGES = {BEST: "merge_best", STATS: "merge_stats"}
 class Following:
     ACTIONS = ("follow", BEST, STATS)
     REPLIES = ("follow", "best", "stats")
-    FOLLOWS = ("follow", BEST, STATS)
+    FOLLOWS = (SHOWN, BEST, STATS)
 
     def __init__(self, page: "Any") -> None:
         self.page = page
 
-    def followed(self, kind: str) -> None:
-        if kind not in self.page.turns.queue:
-            self.page.push(kind)
+    def followed(self, key: str) -> None:
+        action = "follow" if key == SHOWN else key
+        if action not in self.page.turns.queue:
+            self.page.push(action)
 
     def begin(self, action: str) -> "Any":
         saves = self.page.saves

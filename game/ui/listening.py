@@ -153,10 +153,10 @@ class Listening:
         """Another tab stored something this tab follows (game/ui/tabs.py names it)."""
         key = str(event.key)
         if key.startswith(PREFIX):
-            kind = tabs.stored_elsewhere(key[len(PREFIX):], self.page.saves.key)
-            if kind is not None:
+            followed = tabs.stored_elsewhere(key[len(PREFIX):], self.page.saves.key)
+            if followed is not None:
                 assert self.page.router is not None
-                self.page.router.followed(kind)
+                self.page.router.followed(followed)
 
     def on_win_cancel(self, event: "Any") -> None:
         """Escape on the win dialog means "Keep playing": the board must not stay locked."""

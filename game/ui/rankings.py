@@ -11,7 +11,7 @@ a board of thousands of results costs MicroPython nothing.
 Names come from other people's links: they are written with `textContent` only, like
 every text of the page, and the page says whose claim a name is ("shared as Ana").
 
-Pure: the host is handed in (game/ui/app.py; tests use a fake). It provides
+Pure: the host is handed in (game/ui/rankings_room.py; tests use a fake). It provides
 `push(action)`, `notify(text)`, `own_name()`, `share(text)`, `field(element_id)` (a
 form field's value) and `view` with `set_text`, `set_texts`, `set_hidden`, `set_rows`,
 `set_head`, `set_legend`, `set_items`, `set_value`, `set_disabled`, `is_disabled`, `draw_chart`,
@@ -158,7 +158,7 @@ class Rankings:
         self.adding = ""  # the name the verified result is being added under
         self.importing = False
 
-    # -- what the app asks the engine for this room ---------------------------------------
+    # -- what the room asks the engine for ------------------------------------------------
 
     def call(self, action: str) -> "list[Any]":
         """The engine call (name and arguments; "@board": the stored board, which

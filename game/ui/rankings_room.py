@@ -26,7 +26,7 @@ class RankingsRoom:
     BUTTONS = {"#rankings": None, "#day-prev": None, "#day-next": None, "#season-prev": None,
                "#season-next": None, "add-board": None, "share-board": None,
                "close-rankings": (("rankings",), "", "")}
-    FOLLOWS = ("rankings-merge",)
+    FOLLOWS = (RANKINGS,)
     DIALOGS = ("rankings",)
     HEARS = ("input", "engine", "verified", "imported", "setting")
 
@@ -48,9 +48,10 @@ class RankingsRoom:
     def click(self, name: str, button: "Any") -> None:
         self.dialog.click(name)
 
-    def followed(self, kind: str) -> None:
-        if kind not in self.page.turns.queue:
-            self.page.push(kind)
+    def followed(self, key: str) -> None:
+        """Another tab wrote the board: the engine unites it with its own."""
+        if "rankings-merge" not in self.page.turns.queue:
+            self.page.push("rankings-merge")
 
     def heard(self, event: str, *args: "Any") -> None:
         if event == "input":  # the engine is wanted for a while

@@ -11,8 +11,8 @@ plain class attributes, what it owns; nothing else names it:
   here; or None: the room's `click(name, button)` does it.
 - CHANGES: the `change` events it handles, by element id, or "setting" for any
   control with a `data-setting` (`changed(name, target)`).
-- FOLLOWS: another tab's writes it follows (game/ui/tabs.py `stored_elsewhere` names
-  them): `followed(kind)`.
+- FOLLOWS: the storage keys whose writes by another tab it follows (`tabs.SHOWN`: the
+  game on screen, whichever board): `followed(key)`.
 - DIALOGS: the dialogs it opens in front of the board (a move key does nothing there).
 - WAITS: its actions only the engine carries out -> the control that shows "starting"
   while they wait for it (game/ui/waiting.py); `held(action)` if it has more to say.
@@ -128,10 +128,10 @@ class Router:
         elif setting and "setting" in self.changes:
             self.changes["setting"].changed(setting, target)
 
-    def followed(self, kind: str) -> None:
-        room = self.follows.get(kind)
+    def followed(self, key: str) -> None:
+        room = self.follows.get(key)
         if room is not None:
-            room.followed(kind)
+            room.followed(key)
 
     def tell(self, event: str, *args: "Any") -> None:
         for room in self.hearing[event]:

@@ -8,6 +8,7 @@ what follows here. Pure (the page is handed in), tested on CPython and MicroPyth
 """
 
 from game.ui import text
+from game.ui.store import SETTINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ class SettingsDialog:
     REPLIES = ("undo_depth",)
     BUTTONS = {"#settings": None, "close-settings": (("settings",), "", "")}
     CHANGES = ("setting",)
-    FOLLOWS = ("settings",)
+    FOLLOWS = (SETTINGS,)
     DIALOGS = ("settings",)
 
     def __init__(self, page: "Any") -> None:
@@ -56,7 +57,7 @@ class SettingsDialog:
             page.push("clock")
             page.push("size:%d" % page.prefs.values["size"])
 
-    def followed(self, kind: str) -> None:
+    def followed(self, key: str) -> None:
         """Another tab stored settings: taken, but this tab's board stays its own."""
         page = self.page
         for name in page.prefs.reload():

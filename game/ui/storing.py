@@ -45,7 +45,7 @@ class Storing:
         self.warned = False
 
     def store(self, reply: "dict[str, Any]", game: bool = True) -> "tuple[list[str], str]":
-        """Store what `reply` changed (game/ui/app.py `save` says which documents): the
+        """Store what `reply` changed (game/ui/screen.py `store` says which documents): the
         queue actions to run first (another tab wrote since) and what to tell the
         player ("" for nothing)."""
         results: "list[tuple[bool, str | None]]" = []

@@ -31,22 +31,24 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# The merge action for each merged document (the queue action, game/ui/app.py).
+# The merge action for each merged document (the queue action, game/ui/following.py).
 MERGES = {BEST: "best", STATS: "stats"}
 
 
+# Another tab wrote the game this tab shows (or the steps beside it): whichever board
+# that is, the rooms follow it by this name (game/ui/following.py).
+SHOWN = "shown-game"
+FOLLOWED = (BEST, STATS, SETTINGS, RANKINGS)
+
+
 def stored_elsewhere(key: str, game: str) -> "str | None":
-    """The queue action for another tab's write to item `key` (without the prefix) while
-    this tab shows the game stored under `game`: follow it, or merge best scores,
-    statistics or the friends' board; "settings" for the settings; None for anything
-    else. (The board is merged by union in the engine: game/rankings.py.)"""
+    """What another tab's write to item `key` (without the prefix) is to this tab, which
+    shows the game stored under `game`: SHOWN for that game or its steps, the key itself
+    for best scores, statistics, settings and the Rankings (the rooms' FOLLOWS tables
+    name them, game/ui/router.py), None for anything else."""
     if key in (game, steps_key(game)):
-        return "follow"
-    if key == SETTINGS:
-        return "settings"
-    if key == RANKINGS:
-        return "rankings-merge"
-    return MERGES.get(key)
+        return SHOWN
+    return key if key in FOLLOWED else None
 
 
 class SharedSaves:

@@ -3,7 +3,7 @@ answer reaches the room that asked and is drawn as that room says, the hand-over
 import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPython.
 """
 
-from game.ui import text
+from game.ui import tabs, text
 from game.ui.autoplay import Solver
 from game.ui.following import Following
 from game.ui.moves import Moves
@@ -253,7 +253,7 @@ def test_another_tabs_game_that_replaced_a_move_shown_here_is_said() -> None:
     following = Following(page)
     following.took("follow", dict(move(kind="follow"), dropped=True))
     assert page.notices == [text.say("followed_lost")] and page.saves.named("followed")
-    following.followed("follow")
+    following.followed(tabs.SHOWN)
     page.turns.queue = ["follow"]
-    following.followed("follow")
+    following.followed(tabs.SHOWN)
     assert page.pushed == ["follow"], "queued once"

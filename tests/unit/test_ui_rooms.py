@@ -464,12 +464,13 @@ def test_every_room_speaks_the_language_in_use_with_only_its_table_loaded() -> N
 
 
 def test_another_tabs_write_is_followed_or_merged_by_what_it_wrote() -> None:
-    assert tabs.stored_elsewhere("game-5", "game-5") == "follow"
-    assert tabs.stored_elsewhere("game-5-steps", "game-5") == "follow"  # a tab still starting
+    assert tabs.stored_elsewhere("game-5", "game-5") == tabs.SHOWN
+    assert tabs.stored_elsewhere("game-5-steps", "game-5") == tabs.SHOWN  # a tab still starting
     assert tabs.stored_elsewhere("game", "game-5") is None  # another board's game
     assert tabs.stored_elsewhere("best", "daily") == "best"
     assert tabs.stored_elsewhere("stats", "game") == "stats"
     assert tabs.stored_elsewhere("settings", "game") == "settings"
+    assert tabs.stored_elsewhere("rankings", "game") == "rankings"
     assert tabs.stored_elsewhere("mode", "game") is None
 
 

@@ -129,3 +129,12 @@ def test_an_action_is_routed_by_its_name_before_the_colon() -> None:
     assert router.name_of("size:5") == "size"
     assert router.name_of("watch:daily:2026-12-01") == "watch"
     assert router.name_of("left") == "left"
+
+
+def test_every_write_of_another_tab_that_matters_has_one_room_following_it() -> None:
+    from game.ui import tabs
+
+    followed = router.Router(PAGE_ROOMS).follows
+    assert set(followed) == {tabs.SHOWN} | set(tabs.FOLLOWED)
+    assert tabs.stored_elsewhere("game-6", "game-6") in followed
+    assert all(tabs.stored_elsewhere(key, "game") in followed for key in tabs.FOLLOWED)
