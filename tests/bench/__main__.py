@@ -96,13 +96,16 @@ Runs = dict[str, list[dict[str, Any]]]
 
 
 def rounds(runs: int, what: str, kinds: dict[str, Callable[[], dict[str, Any]]]) -> Runs:
-    """Each kind once per round, alternated, for `runs` rounds. A run that fails (a page
-    that never got ready, a crashed tool) is kept as {"error": ...} and left out of the
-    medians, whose n then says so; the bench goes on."""
+    """Each kind once per round, alternated, for `runs` rounds; every other round in the
+    reverse order, so that no kind always runs right after another (a page's worker
+    still winding down, a cache just warmed). A run that fails (a page that never got
+    ready, a crashed tool) is kept as {"error": ...} and left out of the medians, whose
+    n then says so; the bench goes on."""
     found: Runs = {name: [] for name in kinds}
     for i in range(runs):
         log(f"{what}: round {i + 1}/{runs}")
-        for name, run in kinds.items():
+        order = list(kinds.items())
+        for name, run in order[::-1] if i % 2 else order:
             try:
                 found[name].append(run())
             except Exception as error:  # one bad run must not lose the others
