@@ -31,8 +31,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# The merge action for each merged document (the queue action, game/ui/following.py).
-MERGES = {BEST: "best", STATS: "stats"}
 
 
 # Another tab wrote the game this tab shows (or the steps beside it): whichever board
@@ -206,7 +204,7 @@ class SharedSaves:
             self.known[name] = document
             return True, None
         if self.store.differs(name, self.known[name]):
-            return True, MERGES[name]
+            return True, name  # its merge: the queue action named by its key (game/ui/following.py)
         written = self._write(name, document)
         if written:
             self.known[name] = document
