@@ -22,7 +22,8 @@ def main() -> None:
     page.screen = Screen(page)  # draws and stores every game reply
     listening = Listening(page)  # keys, swipes, clicks, changes, other tabs
     start = Start(page)  # the first game, the engine's start and hand-over
-    page.rooms(Router([listening, page.screen, start] + [room(page) for room in rooms.ROOMS]))
+    page.rooms(Router([listening, page.screen, start] + [room(page) for room in rooms.ROOMS],
+                      lambda: [room(page) for room in rooms.later()]))  # once the first game is shown
     daily = page.boards.mode == "daily"
     page.prefs.apply_look(page.view, None)
     page.prefs.show(page.view, None)

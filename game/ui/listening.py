@@ -45,6 +45,7 @@ class Listening:
         proxy = self.page.proxy
         assert self.page.router is not None
         self.selector = selector(list(self.page.router.buttons))
+        self.rooms_seen = len(self.page.router.rooms)
         document.addEventListener("keydown", proxy(self.on_keydown))
         document.addEventListener("click", proxy(self.on_click))
         document.addEventListener("change", proxy(self.on_change))
@@ -137,11 +138,16 @@ class Listening:
     # -- buttons, controls, other tabs, the address, the page's visibility --------------
 
     def on_click(self, event: "Any") -> None:
+        router = self.page.router
+        assert router is not None
+        router.complete()  # a click may be on a button of a room not in yet
+        if len(router.rooms) != self.rooms_seen:
+            self.rooms_seen = len(router.rooms)
+            self.selector = selector(list(router.buttons))
         button = event.target.closest(self.selector)
         if button:
             name = button_name(str(button.getAttribute("data-action") or ""), str(button.id or ""))
-            assert self.page.router is not None
-            self.page.router.click(name, button, self.view, self.page.push)
+            router.click(name, button, self.view, self.page.push)
 
     def on_change(self, event: "Any") -> None:
         """A control changed: its owner by id, or the setting it names."""

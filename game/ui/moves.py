@@ -5,7 +5,7 @@ Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPytho
 MicroPython.
 """
 
-from game.ui import keys, replays, text
+from game.ui import keys, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ class Moves:
 
     def click(self, name: str, button: "Any") -> None:
         """Share: the game on screen (a finished daily game as its result code)."""
+        from game.ui import replays  # a room that joins after the first game (game/ui/rooms.py)
+
         page = self.page
         if page.state:
             page.share(replays.game_share_text(page.state, page.elapsed(), page.address(),

@@ -26,7 +26,8 @@ plain class attributes, what it owns; nothing else names it:
 
 Pure (tested on CPython and MicroPython): two rooms claiming one name is an error at
 start, so a new room can only add. Looking up a name is one dictionary read, as cheap
-as the if-chains it replaced.
+as the if-chains it replaced. The rooms the first game does not need join a moment
+later (`Router.complete`): importing them cost the first key on a phone.
 """
 
 TYPE_CHECKING = False
@@ -57,30 +58,67 @@ def claims(rooms: "list[Any]", table: str) -> "dict[str, Any]":
 
 
 class Router:
-    def __init__(self, rooms: "list[Any]") -> None:
-        self.rooms = rooms
-        self.actions = claims(rooms, "ACTIONS")
-        self.buttons = claims(rooms, "BUTTONS")
-        self.changes = claims(rooms, "CHANGES")
-        self.follows = claims(rooms, "FOLLOWS")
-        self.dialogs = tuple(claims(rooms, "DIALOGS"))
+    """The tables of the rooms in; `later`, if given, makes the rest of them (the rooms
+    the first game does not need, game/ui/rooms.py): they join once the page is idle
+    (`complete()`), or at once when a name only they could own is looked up first. What
+    is told meanwhile is kept and told to them, in order, as they join."""
+
+    def __init__(self, rooms: "list[Any]", later: "Any" = None) -> None:
+        self.rooms: "list[Any]" = []
+        self.actions: "dict[str, Any]" = {}
+        self.buttons: "dict[str, Any]" = {}
+        self.changes: "dict[str, Any]" = {}
+        self.follows: "dict[str, Any]" = {}
+        self.dialogs: "tuple[str, ...]" = ()
         self.waits: "dict[str, str]" = {}
+        self.hearing: "dict[str, list[Any]]" = {event: [] for event in EVENTS}
+        self.later = later
+        self.missed: "list[tuple[str, tuple[Any, ...]]]" = []  # told before `later` joined
+        self.join(rooms)
+
+    def join(self, rooms: "list[Any]") -> None:
+        """`rooms` join those in; a name claimed twice is an error, as at start. The
+        tables are filled in place: the page's waiting room holds `waits`."""
+        self.rooms = self.rooms + list(rooms)
+        for table, name in ((self.actions, "ACTIONS"), (self.buttons, "BUTTONS"), (self.changes, "CHANGES"),
+                            (self.follows, "FOLLOWS")):
+            table.update(claims(self.rooms, name))
+        self.dialogs = tuple(claims(self.rooms, "DIALOGS"))
         for name, room in claims(rooms, "WAITS").items():
             self.waits[name] = room.WAITS[name]
-        self.hearing: "dict[str, list[Any]]" = {event: [] for event in EVENTS}
         for room in rooms:
             for event in getattr(room, "HEARS", ()):
                 if event not in self.hearing:
                     raise ValueError("%s hears %r, which never happens" % (type(room).__name__, event))
                 self.hearing[event].append(room)
 
+    def complete(self) -> bool:
+        """The later rooms join now, if they have not yet (True if they did now), and
+        hear what they missed."""
+        later = self.later
+        if later is None:
+            return False
+        self.later = None
+        rooms = list(later())
+        self.join(rooms)
+        missed, self.missed = self.missed, []
+        for event, args in missed:
+            for room in rooms:
+                if event in getattr(room, "HEARS", ()):
+                    room.heard(event, *args)
+        return True
+
     def owner(self, action: str) -> "Any":
         room = self.actions.get(name_of(action))
+        if room is None and self.complete():
+            room = self.actions.get(name_of(action))
         if room is None:
             raise KeyError("no room begins %r" % action)
         return room
 
     def needs_engine(self, action: str) -> bool:
+        if name_of(action) not in self.actions:
+            self.complete()  # the later rooms join if it is theirs
         return name_of(action) in self.waits
 
     def begin(self, action: str) -> "Any":
@@ -106,6 +144,8 @@ class Router:
     def click(self, name: str, button: "Any", view: "Any", push: "Any") -> bool:
         """A button: its table row carried out, or its room asked. False: nobody's."""
         room = self.buttons.get(name)
+        if room is None and self.complete():
+            room = self.buttons.get(name)
         if room is None:
             return False
         self.tell("button", name)
@@ -123,6 +163,7 @@ class Router:
         return True
 
     def changed(self, element_id: str, setting: str, target: "Any") -> None:
+        self.complete()  # a control of the page's: the room that owns it is in
         if element_id in self.changes:
             self.changes[element_id].changed(element_id, target)
         elif setting and "setting" in self.changes:
@@ -130,9 +171,13 @@ class Router:
 
     def followed(self, key: str) -> None:
         room = self.follows.get(key)
+        if room is None and self.complete():
+            room = self.follows.get(key)
         if room is not None:
             room.followed(key)
 
     def tell(self, event: str, *args: "Any") -> None:
+        if self.later is not None:
+            self.missed.append((event, args))
         for room in self.hearing[event]:
             room.heard(event, *args)

@@ -31,6 +31,7 @@ class Start:
         self.page = page
         self.boot_kind = ""  # how the engine's Python started (`data-engine`)
         self.on_language = page.proxy(self.language_ready)
+        self.on_settled = page.proxy(self.settled)
 
     def boot(self) -> None:
         """Let the engine start (the UI's files are in), and play once the strings are in:
@@ -64,6 +65,13 @@ class Start:
             page.view.show_clock(page.elapsed())
             page.screen.dialog_texts(page.state)
         page.tell("language", first)
+        if first:
+            page.idle(self.on_settled)
+
+    def settled(self, _: "Any" = None) -> None:
+        """The first game is on screen and the page idle: the rooms it did not need join
+        (game/ui/rooms.py)."""
+        self.page.router.complete()
 
     def heard(self, event: str, *args: "Any") -> None:
         """Another language chosen (here or in another tab): its strings are loaded."""

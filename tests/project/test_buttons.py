@@ -27,13 +27,14 @@ def test_every_button_of_the_page_has_one_owning_room() -> None:
         elif element_id:
             names.add("#" + element_id.group(1))
     names -= SCRIPTS
-    owned = set(router.Router([Screen, Start, *rooms.ROOMS]).buttons)
+    owned = set(router.Router([Screen, Start, *rooms.every()]).buttons)
     assert names <= owned, f"buttons nobody owns: {sorted(names - owned)}"
     assert owned - MADE <= names, f"owned but not on the page: {sorted(owned - MADE - names)}"
 
 
 def test_every_change_a_room_claims_is_a_control_of_the_page() -> None:
-    changes = set(router.Router([Screen, Start, *rooms.ROOMS]).changes) - {"setting"}
+    changes = set(router.Router([Screen, Start, *rooms.every()]).changes) - {"setting"}
     for element_id in changes:
         assert f'id="{element_id}"' in PAGE, element_id
     assert "data-setting=" in PAGE
+

@@ -13,7 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-PAGE_ROOMS = [Screen, Start] + list(rooms.ROOMS)
+PAGE_ROOMS = [Screen, Start] + list(rooms.every())
 DIALOGS = ("win", "over", "confirm", "help", "settings", "stats", "import", "replay", "rankings")
 
 
@@ -138,3 +138,88 @@ def test_every_write_of_another_tab_that_matters_has_one_room_following_it() -> 
     assert set(followed) == {tabs.SHOWN} | set(tabs.FOLLOWED)
     assert tabs.stored_elsewhere("game-6", "game-6") in followed
     assert all(tabs.stored_elsewhere(key, "game") in followed for key in tabs.FOLLOWED)
+
+
+class Late:
+    """A room the first game does not need: it records what it heard."""
+
+    ACTIONS = ("hint",)
+    BUTTONS = {"#help": ((), "help", "")}
+    CHANGES = ("stats-size",)
+    FOLLOWS = ("settings",)
+    DIALOGS = ("help",)
+    WAITS = {"hint": "hint"}
+    HEARS = ("link", "input")
+
+    def __init__(self) -> None:
+        self.heard_so_far: "list[tuple[Any, ...]]" = []
+        self.changes_seen: "list[str]" = []
+        self.followed_keys: "list[str]" = []
+
+    def heard(self, event: str, *args: "Any") -> None:
+        self.heard_so_far.append((event,) + args)
+
+    def begin(self, action: str) -> str:
+        return "asked " + action
+
+    def changed(self, name: str, target: "Any") -> None:
+        self.changes_seen.append(name)
+
+    def followed(self, key: str) -> None:
+        self.followed_keys.append(key)
+
+
+def later_router() -> "tuple[router.Router, list[Late]]":
+    made: "list[Late]" = []
+
+    def later() -> "list[Late]":
+        made.append(Late())
+        return made
+
+    return router.Router([Moves], later), made
+
+
+def test_the_later_rooms_join_once_and_hear_what_was_told_before_in_order() -> None:
+    routes, made = later_router()
+    routes.tell("input")
+    routes.tell("link")
+    routes.tell("input")
+    assert made == [] and "hint" not in routes.actions and "help" not in routes.dialogs
+    assert routes.complete() and not routes.complete()  # once
+    assert len(made) == 1 and made[0].heard_so_far == [("input",), ("link",), ("input",)]
+    assert "help" in routes.dialogs and routes.waits == {"hint": "hint"}
+    routes.tell("link", "now")
+    assert made[0].heard_so_far[-1] == ("link", "now") and len(made[0].heard_so_far) == 4
+
+
+def test_what_only_a_later_room_owns_brings_them_in_at_once() -> None:
+    asks: "list[Any]" = [
+        lambda routes: routes.begin("hint") == "asked hint",
+        lambda routes: routes.needs_engine("hint"),
+        lambda routes: routes.click("#help", None, View(), [].append),
+        lambda routes: [routes.changed("stats-size", "", None), True][-1],
+        lambda routes: [routes.followed("settings"), True][-1],
+    ]
+    for ask in asks:
+        routes, made = later_router()
+        assert ask(routes) and len(made) == 1
+    routes, made = later_router()
+    routes.changed("stats-size", "", None)
+    routes.followed("settings")
+    assert made[0].changes_seen == ["stats-size"] and made[0].followed_keys == ["settings"]
+
+
+def test_the_first_games_own_names_do_not_wait_for_the_later_rooms() -> None:
+    routes, made = later_router()
+    assert routes.owner("left") is Moves and not routes.needs_engine("undo")
+    assert routes.click("confirm-new", None, View(), [].append)
+    assert made == []
+
+
+def test_a_later_room_claiming_a_name_already_claimed_is_refused_as_it_joins() -> None:
+    class Twin:
+        ACTIONS = ("left",)
+
+    routes = router.Router([Moves], lambda: [Twin()])
+    assert raises(routes.complete)
+

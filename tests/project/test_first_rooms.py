@@ -1,0 +1,17 @@
+"""The page imports at start only the rooms its first game needs (game/ui/rooms.py); the
+others join once it is idle. Checked in a fresh interpreter, which imports what the
+page's first paint imports and nothing else."""
+
+import subprocess
+import sys
+
+
+def test_the_rooms_that_join_later_are_not_imported_at_start() -> None:
+    """What the first game needs does not import the later rooms (their import is the
+    phone's main thread before the first key)."""
+    probe = ("import sys; import game.ui.rooms, game.ui.starting, game.ui.screen;"
+             "print(sorted(m for m in sys.modules if m.startswith('game.ui.')))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    for late in ("autoplay", "help_dialog", "rankings_room", "replays", "settings_dialog",
+                 "statistics_dialog", "transfer", "rankings"):
+        assert "game.ui." + late + "'" not in out, late
