@@ -169,6 +169,7 @@ class Review:
         self.boards: list[Board] = list(replay.boards(film))
         self.played = [s.direction for s in film.steps]
         self.judged: list[Judged] = []
+        self.values: list[dict[str, float]] = []  # each position's move values (calibration reads them)
         self.standings: list[int] = []
         self.nodes = 0  # positions the solver evaluated so far
 
@@ -193,6 +194,7 @@ class Review:
             at = self.at
             valued = move_values(self.boards[at], self.budget)
             self.nodes += valued.nodes
+            self.values.append(valued.values)
             if at < len(self.played):
                 self.judged.append(judge(at + 1, valued, self.played[at], self.size))
             self.standings.append(standing(valued.values, self.size))
