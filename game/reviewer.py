@@ -51,17 +51,20 @@ class Reviewer:
         self.kept: list[kept_reviews.Kept] = []
 
     def review_start(self, what: str, kept_text: str | None = None) -> dict[str, Any]:
-        """Set up the review of the game `what` names (see the module docstring)."""
-        self.review = None
+        """Set up the review of the game `what` names (see the module docstring). The
+        review of that very game already under way goes on where it was (the page may
+        ask again after closing and opening its dialog); any other is dropped."""
+        going, self.review = self.review, None
         try:
             film, title = self.codes.film(str(what))
-            self.key = key_of(film)
+            key = key_of(film)
             self.kept = kept_reviews.read(kept_text)
-            found = kept_reviews.find(self.kept, self.key, self.budget)
-            answer = {"kind": "review", "ok": True, "key": self.key, "title": title, "moves": len(film.steps)}
+            found = kept_reviews.find(self.kept, key, self.budget)
+            answer = {"kind": "review", "ok": True, "key": key, "title": title, "moves": len(film.steps)}
             if found is not None:
                 return answer | done_fields(found, len(film.steps) + 1) | {"kept": True, "kept_save": ""}
-            self.review = Review(film, self.budget)
+            self.review = going if going is not None and key == self.key else Review(film, self.budget)
+            self.key = key
         except replay.Rejection as refusal:
             return {"kind": "review", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
         return answer | self.review.progress() | {"kept": False}

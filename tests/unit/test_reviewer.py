@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import api, chance, kept_reviews, saves
+from game import api, chance, kept_reviews, rules, saves
 from game.codes import Codes
 from game.review import BUDGET, GRADING
 from game.reviewer import MAX_STEP, Reviewer
@@ -89,6 +89,22 @@ def test_the_steps_report_progress_and_the_end_carries_the_whole_review() -> Non
     kept = kept_reviews.read(last["kept_save"])
     assert [k["key"] for k in kept] == [started["key"]] and kept[0]["grades"] == last["grades"]
     assert reviewer.review_step(1)["ok"] is False, "a finished review is over"
+
+
+def test_asking_again_for_the_review_under_way_goes_on_where_it_was() -> None:
+    engine, reviewer = engine_playing(moves=9)
+    reviewer.review_start("game", "")
+    reviewer.review_step(4)
+    again = reviewer.review_start("game", "")
+    assert again["at"] == 4 and len(again["grades"]) == 4 and not again["done"]
+    alone = Reviewer(Codes(engine), SMALL)
+    alone.review_start("game", "")
+    assert finish(reviewer)["grades"] == finish(alone)["grades"]
+    reviewer.review_start("game", "")
+    assert reviewer.review_step(3)["at"] == 3
+    engine.move(rules.legal_directions(engine.session.position.board)[0])  # the game went on: another record
+    restarted = reviewer.review_start("game", "")
+    assert restarted["at"] == 0 and restarted["moves"] == 10
 
 
 def test_a_kept_review_is_answered_at_once() -> None:
