@@ -12,10 +12,12 @@ that need no human judge:
   lose from there whatever is played).
 
 The games are the engine's own `Session`s, their tiles from `chance.seeded(seed + n)`;
-the player's 20 ms count this process's CPU time by default (a busy machine must not
-weaken the player). `--games-file` keeps the games' records, so another budget, or
-Pyodide (`node tests/bench/solver.mjs review ...`), reviews exactly the same games and
-must print the same grades digest.
+the player's 20 ms and the review's time count this process's CPU time by default (a
+busy machine must not weaken the player nor slow the review down on paper; under
+Pyodide, tests/bench/solver.mjs makes "cpu" the Node process's CPU time).
+`--games-file` keeps the games' records, so another budget, or Pyodide (`node
+tests/bench/solver.mjs review ...`), reviews exactly the same games and must print the
+same grades digest.
 """
 
 from __future__ import annotations
@@ -33,11 +35,11 @@ from game import chance, rules
 from game import record as records
 from game.review import BUDGET, GRADES, Review, grade, loss_of, standing
 from game.session import Session
+from game.solver.bench import CLOCKS
 from game.solver.search import DIRECTIONS, choose_move
 
 LOST = 50  # a position whose best move is worth less than this share of a live board is already lost
 PHASES = (128, 256, 512, 1024, 2048)  # the biggest tile on the board, bucketed (up to each bound)
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def play(size: int, seed: int, player_ms: float, max_moves: int, clock: str = "cpu") -> dict[str, Any]:
@@ -62,14 +64,15 @@ class Reviewed(NamedTuple):
     seconds: float
 
 
-def review_game(game: dict[str, Any], budget: int) -> Reviewed:
-    """The game's review, timed (in slices, as the worker makes it)."""
+def review_game(game: dict[str, Any], budget: int, clock: str = "cpu") -> Reviewed:
+    """The game's review, timed (in slices, as the worker makes it) by this process's
+    CPU time by default: what it costs, however busy the machine is."""
     film = records.read(game["record"], game["size"])
-    began = time.perf_counter()
+    began = CLOCKS[clock]()
     review = Review(film, budget)
     while not review.done:
         review.step(50)
-    return Reviewed(game, review, time.perf_counter() - began)
+    return Reviewed(game, review, CLOCKS[clock]() - began)
 
 
 def phase_of(board: rules.Board) -> str:
@@ -225,7 +228,8 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--player-ms", type=float, default=20.0, help="the player's budget per move")
-    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu", help="what the player's ms count")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                        help="what the player's ms and the review's time count")
     parser.add_argument("--max-moves", type=int, default=1000, help="end each game after this many moves")
     parser.add_argument("--budget", type=int, default=BUDGET, help="the review's positions per position")
     parser.add_argument("--samples", type=int, default=240, help="positions to plant the lowest move at")
@@ -235,7 +239,7 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     args = parser.parse_args(argv)
     reviewed = []
     for number, game in enumerate(games_of(args)):
-        reviewed.append(review_game(game, args.budget))
+        reviewed.append(review_game(game, args.budget, args.clock))
         print(f"review {number + 1}: {reviewed[-1].review.total - 1} moves, {reviewed[-1].seconds:.1f} s",
               file=sys.stderr)
     result = summary(reviewed, planted(reviewed, args.samples, args.seed))
