@@ -364,7 +364,7 @@ def move_values(board: Board, budget_nodes: int, max_depth: int = MAX_DEPTH) -> 
     search = Search(len(board), float("inf"), max(1, int(budget_nodes)), _no_clock)
     if not search.children(packed):
         return Valued({}, None, 0, 0)
-    found = deepen(search, packed, search.node_limit, max_depth)
+    found = deepen(search, packed, search.node_limit, max(1, max_depth))  # depth 1 never runs out
     values = {DIRECTIONS[index]: value for value, index in sorted(found.results, key=itemgetter(1))}
     return Valued(values, DIRECTIONS[max(found.results)[1]], found.depth, search.nodes)
 
