@@ -40,7 +40,8 @@ The other calls are answered beside the engine, by modules of their own handed i
 (game/worker.py's `CALLS` puts them together), each with plain data its docstring
 describes: `hint` (game/hints.py), `statistics` (game/statistics.py), `export_all` and
 `check_import` (game/transfer.py `Transfer`), `verify`, `watch`, `watch_step` and `resume`
-(game/codes.py), and the friends' board's calls (game/rankings_kept.py).
+(game/codes.py), the friends' board's calls (game/rankings_kept.py), and `review_start`,
+`review_step` and `review_cancel` (game/reviewer.py).
 
 The daily board (game/daily.py, docs/daily.md): `start(..., daily_board=True)` plays the
 board of the UTC day now, and its `state` says "mode": "daily", its "date", whether it

@@ -51,14 +51,16 @@ class Codes:
         watched over. Answers a "watch" reply with the start position and the number of
         moves, or {"ok": False, "reason": ...}."""
         try:
-            film, title = self._film(str(what))
+            film, title = self.film(str(what))
         except replay.Rejection as refusal:
             self.watching = None
             return {"kind": "watch", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
         self.watching = Watch(film, title)
         return self.watching.reply("watch", title=title)
 
-    def _film(self, what: str) -> tuple[records.Film, dict[str, Any]]:
+    def film(self, what: str) -> tuple[records.Film, dict[str, Any]]:
+        """The recorded game `what` names (see `watch`; a review names games the same
+        way, game/reviewer.py) and its title; Rejection when there is none."""
         if what == "again" and self.watching is not None:
             return self.watching.film, self.watching.title
         if what == "verified" and self.verified is not None:

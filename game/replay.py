@@ -30,7 +30,7 @@ from game.record import ALPHABET, INDEX, Film, Spawned, Step
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterator, Sequence
     from typing import Any, NamedTuple
 
     class Claim(NamedTuple):
@@ -235,20 +235,29 @@ def replay(claim: "Claim") -> "Outcome":
                    not rules.can_move(board), film, board)
 
 
-def check_film(film: "Film") -> "rules.Board":
-    """The board a game's record ends on, having checked that every move changes the
-    board and every spawn lands on an empty cell; Rejection("record_damaged") else."""
+def boards(film: "Film") -> "Iterator[rules.Board]":
+    """Every board of a game's record, from the start tiles to where it ends (one more
+    than its moves), checking that every move changes the board and every spawn lands
+    on an empty cell; Rejection("record_damaged") at the first that does not. The one
+    walk through a record: checking it, and reviewing it move by move (game/review.py)."""
     board = _placed(rules.new_board(film.size), film.start[0])
     if board[film.start[1].cell[0]][film.start[1].cell[1]]:
         raise Rejection("record_damaged", at=0)
     board = _placed(board, film.start[1])
+    yield board
     for number, step in enumerate(film.steps, start=1):
         slid, _ = rules.slide(board, step.direction)
         row, column = step.spawn.cell
         if slid == board or slid[row][column]:
             raise Rejection("record_damaged", at=number)
         board = _placed(slid, step.spawn)
-    return board
+        yield board
+
+
+def check_film(film: "Film") -> "rules.Board":
+    """The board a game's record ends on, having checked it (`boards`)."""
+    walked = list(boards(film))
+    return walked[-1]
 
 
 def judge(text: object) -> "tuple[dict[str, Any], Outcome | None]":

@@ -24,6 +24,7 @@ from game.api import Engine, result_code
 from game.codes import Codes
 from game.hints import Hints
 from game.rankings_kept import KeptRankings
+from game.reviewer import Reviewer
 from game.statistics import Statistics
 from game.transfer import Transfer
 
@@ -51,7 +52,8 @@ class Table:
     """The engine and what is answered beside it, each part handed what it reads: the
     engine's game calls, the hints, the result codes, the Rankings (which add the code
     that last verified), the export and import files (an import's results join the
-    Rankings) and the statistics dialog (the Rankings' season)."""
+    Rankings), the statistics dialog (the Rankings' season) and the reviews (of the
+    games the result codes name)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -60,6 +62,7 @@ class Table:
         self.rankings = KeptRankings(engine, self.codes)
         self.transfer = Transfer(engine, self.rankings)
         self.statistics = Statistics(engine, self.rankings)
+        self.reviewer = Reviewer(self.codes)
 
 
 # The page's engine and what sits beside it; the name is the one assets/engine/worker.mjs
@@ -203,6 +206,19 @@ def resume() -> str:
     return json.dumps(table().codes.resume())
 
 
+def review_start(what: str, kept_quoted: str = "") -> str:
+    """Review the game `what` names (as `watch`); the kept reviews quoted as stored."""
+    return json.dumps(table().reviewer.review_start(str(what), stored(kept_quoted)))
+
+
+def review_step(positions: int) -> str:
+    return json.dumps(table().reviewer.review_step(int(positions)))
+
+
+def review_cancel() -> str:
+    return json.dumps(table().reviewer.review_cancel())
+
+
 CALLS: dict[str, Callable[..., str]] = {
     "start": start,
     "move": move,
@@ -228,6 +244,9 @@ CALLS: dict[str, Callable[..., str]] = {
     "watch": watch,
     "watch_step": watch_step,
     "resume": resume,
+    "review_start": review_start,
+    "review_step": review_step,
+    "review_cancel": review_cancel,
 }
 
 
@@ -273,6 +292,9 @@ def warm_up() -> None:
         codes.watch("game")
         codes.watch_step()
         codes.resume()
+        spare.reviewer.review_start("game", None)  # the review's modules, two positions valued
+        spare.reviewer.review_step(2)
+        spare.reviewer.review_cancel()
     daily_reply = scratch.start(None, None, None, 4, 1, True)  # the daily board, and its codes
     for direction in ("left", "up", "right", "down") * 4:
         daily_reply = scratch.take(direction, 1000)

@@ -32,6 +32,9 @@ export const ENGINE_FILES = [
   "game/statistics.py",
   "game/solver/__init__.py",
   "game/solver/search.py",
+  "game/review.py",
+  "game/kept_reviews.py",
+  "game/reviewer.py",
   "game/api.py",
   "game/worker.py",
 ];

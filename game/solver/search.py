@@ -268,6 +268,52 @@ class Search:
         return [(self.chance(moved, depth - 1, 1.0), index) for index, moved in self.children(board)]
 
 
+class Deepened(NamedTuple):
+    """What iterative deepening found: each legal slide's value at the deepest depth
+    that completed, as (value, direction index) in the order `Search.children` gives."""
+
+    results: list[tuple[float, int]]
+    depth: int  # the deepest completed depth (0: not even depth 1 completed)
+
+
+def deepen(search: Search, packed: bytes, budget_nodes: int | None, max_depth: int) -> Deepened:
+    """Depth 1, 2, 3, ... on one board until the budget says stop: the one loop both
+    `choose_move` and `move_values` run, so a move and its value come from the same search.
+
+    With `budget_nodes` nothing here reads the clock to decide: the same board and
+    budget always stop at the same depth with the same values (reviews rely on it)."""
+    clock = search.clock
+    results: list[tuple[float, int]] = []
+    completed = 0
+    previous_nodes = 0
+    deadline = search.deadline
+    for depth in range(1, max_depth + 1):
+        # The first depths always finish on a time budget: they cost a few ms, and a
+        # busy machine must not reduce the move to a guess.
+        search.deadline = float("inf") if depth <= FLOOR_DEPTH else deadline
+        depth_began = clock()
+        nodes_before = search.nodes
+        try:
+            results = search.root(packed, depth)
+        except _OutOfBudget:
+            break
+        completed = depth
+        cost = clock() - depth_began
+        spent = search.nodes - nodes_before
+        if depth > 2 and spent == previous_nodes:
+            break  # the cut-off stopped the tree growing: deeper is the same search
+        # Predict the next depth from this one's growth; skip it when it cannot finish.
+        growth = max(4.0, spent / previous_nodes if previous_nodes else 8.0)
+        if budget_nodes is None:
+            if depth >= FLOOR_DEPTH and clock() + cost * growth > deadline:
+                break
+        elif search.nodes + spent * growth > budget_nodes:
+            break
+        previous_nodes = spent
+    search.deadline = deadline
+    return Deepened(results, completed)
+
+
 def choose_move(board: Board, budget_ms: float = 20.0, budget_nodes: int | None = None,
                 clock: Callable[[], float] = time.perf_counter, max_depth: int = MAX_DEPTH) -> Decision:
     """The solver's move for a board of tile values (any supported size).
@@ -284,35 +330,43 @@ def choose_move(board: Board, budget_ms: float = 20.0, budget_nodes: int | None 
         return Decision(None, 0, 0, (clock() - began) * 1000.0)
     if len(legal) == 1:
         return Decision(DIRECTIONS[legal[0][0]], 0, 0, (clock() - began) * 1000.0)
-    choice: int = legal[0][0]
-    completed = 0
-    previous_nodes = 0
-    deadline = search.deadline
-    for depth in range(1, max_depth + 1):
-        # The first depths always finish on a time budget: they cost a few ms, and a
-        # busy machine must not reduce the move to a guess.
-        search.deadline = float("inf") if depth <= FLOOR_DEPTH else deadline
-        depth_began = clock()
-        nodes_before = search.nodes
-        try:
-            results = search.root(packed, depth)
-        except _OutOfBudget:
-            break
-        choice = max(results)[1]
-        completed = depth
-        cost = clock() - depth_began
-        spent = search.nodes - nodes_before
-        if depth > 2 and spent == previous_nodes:
-            break  # the cut-off stopped the tree growing: deeper is the same search
-        # Predict the next depth from this one's growth; skip it when it cannot finish.
-        growth = max(4.0, spent / previous_nodes if previous_nodes else 8.0)
-        if budget_nodes is None:
-            if depth >= FLOOR_DEPTH and clock() + cost * growth > deadline:
-                break
-        elif search.nodes + spent * growth > budget_nodes:
-            break
-        previous_nodes = spent
-    return Decision(DIRECTIONS[choice], completed, search.nodes, (clock() - began) * 1000.0)
+    found = deepen(search, packed, budget_nodes, max_depth)
+    choice = max(found.results)[1] if found.results else legal[0][0]
+    return Decision(DIRECTIONS[choice], found.depth, search.nodes, (clock() - began) * 1000.0)
+
+
+class Valued(NamedTuple):
+    """Every legal move of a board valued by the search (a review grades with these)."""
+
+    values: dict[str, float]  # direction -> expected value, in DIRECTIONS order; {} when stuck
+    best: str | None  # the move `choose_move` would play (the same tie-break); None when stuck
+    depth: int  # the deepest search that completed
+    nodes: int  # positions evaluated
+
+
+def _no_clock() -> float:
+    """A clock that never moves: a positions budget never asks it anything that
+    matters, and a fixed value keeps wall time out of what `move_values` can see."""
+    return 0.0
+
+
+def move_values(board: Board, budget_nodes: int, max_depth: int = MAX_DEPTH) -> Valued:
+    """The value of every legal move of a board, from the deepest depth that completed
+    within `budget_nodes` positions: the same search as `choose_move`'s (its best move
+    is the one `choose_move(board, budget_nodes=budget_nodes)` plays on a board with two
+    legal moves or more).
+
+    Unlike `choose_move`, a board with one legal move is searched too: a review wants
+    the value of every position, forced or not. No clock is involved, so the same board
+    and budget give bit-identical values on every run and interpreter.
+    """
+    packed = pack(board)
+    search = Search(len(board), float("inf"), max(1, int(budget_nodes)), _no_clock)
+    if not search.children(packed):
+        return Valued({}, None, 0, 0)
+    found = deepen(search, packed, search.node_limit, max(1, max_depth))  # depth 1 never runs out
+    values = {DIRECTIONS[index]: value for value, index in sorted(found.results, key=itemgetter(1))}
+    return Valued(values, DIRECTIONS[max(found.results)[1]], found.depth, search.nodes)
 
 
 class Pace:

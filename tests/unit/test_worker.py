@@ -84,6 +84,12 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
     assert stepped["kind"] == "watch_move" and stepped["at"] == 1
     resumed = json.loads(worker.call("resume", "[]"))
     assert resumed["kind"] == "resume" and resumed["state"] == seeded_engine.state()
+    review = json.loads(worker.call("review_start", json.dumps(["game", ""])))
+    assert review["kind"] == "review" and review["ok"] and review["at"] == 0 and not review["done"]
+    stepped = json.loads(worker.call("review_step", json.dumps([2])))
+    assert stepped["kind"] == "review_step" and stepped["at"] == 2 and len(stepped["grades"]) == 2
+    cancelled = json.loads(worker.call("review_cancel", "[]"))
+    assert cancelled == {"kind": "review_cancel", "ok": True, "cancelled": True}
     daily = json.loads(worker.call("start", json.dumps(["", "", "", 4, 1, 1])))
     assert daily["state"]["mode"] == "daily" and daily["state"]["date"]
     board = {"rankings": json.dumps(["", "", "", ""]), "board_add": json.dumps(["", "Ana", ""]),
@@ -93,7 +99,7 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
         assert json.loads(worker.call(name, board_args))["kind"] == name
     assert set(worker.CALLS) == set(kinds) | set(board) | {
         "start", "statistics", "export_all", "check_import", "hint", "verify", "watch", "watch_step",
-        "resume"}
+        "resume", "review_start", "review_step", "review_cancel"}
 
 
 @pytest.mark.parametrize("name, args", [

@@ -1,0 +1,223 @@
+"""A game reviewed the way a chess engine reviews one: every move graded against the
+solver's best, and the turning points found (docs/review.md).
+
+Why it looks like this:
+- **The engine's own rules and solver.** The positions come from the game's record,
+  walked by `replay.boards` (the walk that checks a record); each is valued by
+  `search.move_values`, the very search Hint and Auto-play play by. So a review never
+  disagrees with the game about what happened, nor with Hint about what was best.
+- **A budget in positions, never time.** The same record gives the same review on any
+  device and in any interpreter, and one kept on a phone is the one a desktop makes.
+- **One position at a time.** `Review.step(n)` values at most `n` positions and hands
+  back what is known so far: the engine's worker answers other calls between slices,
+  and cancelling is dropping the object. Each position is valued on its own (a fresh
+  search, memoised line tables that depend only on the line), so where the slices fall
+  cannot change anything.
+- **The loss as a share of a live board.** The solver's values are its heuristic's,
+  with a lost board worth 0 and every live line starting at `LINE_BASE`: a live board
+  is worth about `2 · size · LINE_BASE`, whatever its tiles. A move's loss is the drop
+  from the best move's value as a percentage of that, so it reads as "this much more
+  likely to lose" on every board size and at every stage of a game (docs/review.md
+  shows the measurements behind this choice and the thresholds).
+
+Plain data out (codes and numbers, no sentences): the page words them in its languages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from typing import Any, NamedTuple
+
+from game import record as records
+from game import replay, rules
+from game.rules import Board
+from game.solver.search import LINE_BASE, Valued, move_values
+
+BUDGET = 3000  # positions the solver may evaluate per position reviewed (docs/review.md)
+GRADING = 1  # the grading rules' version: a kept review graded otherwise is not reused
+GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
+# The loss (percent of a live board's value) from which a move is graded an
+# inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
+INACCURACY, MISTAKE, BLUNDER = 0.5, 2.0, 6.0
+HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost
+TURNING_POINTS = 3
+
+
+def scale(size: int) -> float:
+    """What a live board is worth to the solver on this size: every row's and column's
+    base value. A lost board is worth 0, so a share of this is a share of being alive."""
+    return 2.0 * size * LINE_BASE
+
+
+def loss_of(values: dict[str, float], played: str, size: int) -> float:
+    """How much worse `played` is than the best move, in percent of a live board's
+    value (0 for the best move, and for a move tied with it)."""
+    drop = max(values.values()) - values[played]
+    return drop * 100.0 / scale(size) if drop > 0.0 else 0.0
+
+
+def grade(loss: float) -> str:
+    """The grade of a move that lost `loss` percent: best only when nothing was lost,
+    then rising with the loss (so grades are monotone in it)."""
+    if loss <= 0.0:
+        return "b"
+    for letter, bound in zip("gim", (INACCURACY, MISTAKE, BLUNDER)):
+        if loss < bound:
+            return letter
+    return "x"
+
+
+def move_accuracy(loss: float) -> float:
+    """100 for a best move, halved for every `HALF` percent lost: smooth, so a game's
+    accuracy moves a little with a small loss and a lot with a blunder."""
+    return 100.0 * math.pow(0.5, loss / HALF)
+
+
+def standing(values: dict[str, float], size: int) -> int:
+    """The position's value for a chart, 0 to 100: its best move's value as a share of
+    a live board's (0 when no move is left; about 100 on an open board)."""
+    if not values:
+        return 0
+    return max(0, min(100, round(100.0 * max(values.values()) / scale(size))))
+
+
+def record_text(film: records.Film) -> str:
+    """The record a film was read from (game/record.py), written again: a review's key
+    does not depend on where the game came from (the game in play, a code, a result)."""
+    size = film.size
+    text = records.start(size, [(spawned.cell, spawned.value) for spawned in film.start])
+    return text + "".join(records.step(size, s.direction, s.spawn.cell, s.spawn.value) for s in film.steps)
+
+
+def key_of(film: records.Film) -> str:
+    """The key a review is kept under: SHA-256 of the board size and the record (the
+    same record text could be another game on another size)."""
+    return hashlib.sha256(f"{film.size}:{record_text(film)}".encode("ascii")).hexdigest()
+
+
+class Judged(NamedTuple):
+    """One move of the game, graded."""
+
+    move: int  # 1 = the first move
+    played: str
+    better: str  # the solver's best move (the played one when it was the best)
+    loss: float  # percent of a live board's value (see `loss_of`)
+    grade: str  # one of GRADES
+    forced: bool  # the only legal move: graded best, not counted in the accuracy
+    depth: int  # how deep the search that valued it went
+
+
+def judge(move: int, valued: Valued, played: str, size: int) -> Judged:
+    """The played move against the solver's values for its position."""
+    forced = len(valued.values) == 1
+    loss = 0.0 if forced else loss_of(valued.values, played, size)
+    better = played if loss == 0.0 else str(valued.best)
+    return Judged(move, played, better, loss, grade(loss), forced, valued.depth)
+
+
+def in_corner(board: Board, tile: int) -> bool:
+    last = len(board) - 1
+    return tile in (board[0][0], board[0][last], board[last][0], board[last][last])
+
+
+def largest_merge(board: Board, direction: str) -> int:
+    """The largest tile a move makes by merging (0 when it merges nothing)."""
+    tiles = rules.move_tiles(board, direction)[2]
+    return max((tile.value for tile in tiles if rules.merged(tile)), default=0)
+
+
+def reasons(board: Board, better: str, played: str, depth: int) -> list[dict[str, Any]]:
+    """What the better move keeps that the played one gives up, as codes and numbers
+    for the page to word: the biggest tile in its corner, more empty cells, a bigger
+    merge; or, when the boards after both moves show none of these, that the solver
+    saw the difference `depth` moves ahead."""
+    after_better, _ = rules.slide(board, better)
+    after_played, _ = rules.slide(board, played)
+    found: list[dict[str, Any]] = []
+    top = rules.max_tile(board)
+    if in_corner(after_better, top) and not in_corner(after_played, top):
+        found.append({"code": "corner", "tile": top})
+    empty_better, empty_played = len(rules.empty_cells(after_better)), len(rules.empty_cells(after_played))
+    if empty_better > empty_played:
+        found.append({"code": "empty", "better": empty_better, "played": empty_played})
+    merge = largest_merge(board, better)
+    if merge > largest_merge(board, played):
+        found.append({"code": "merge", "tile": merge})
+    return found or [{"code": "ahead", "depth": depth}]
+
+
+def accuracy(judged: list[Judged]) -> float:
+    """The game's accuracy, 0 to 100: the mean of its moves' (`move_accuracy`), forced
+    moves left out (there was nothing to choose); 100 when no move was a choice."""
+    chosen = [move_accuracy(j.loss) for j in judged if not j.forced]
+    return round(sum(chosen) / len(chosen), 1) if chosen else 100.0
+
+
+class Review:
+    """One game's review, made a slice at a time (`step`).
+
+    The record is checked and walked at once (a damaged record raises
+    `replay.Rejection` here, before any search); then each `step(n)` values the next
+    `n` positions. The last position (where the game ends) is valued for the chart but
+    not graded: no move was played there.
+    """
+
+    def __init__(self, film: records.Film, budget: int = BUDGET) -> None:
+        self.size = film.size
+        self.budget = budget
+        self.boards: list[Board] = list(replay.boards(film))
+        self.played = [s.direction for s in film.steps]
+        self.judged: list[Judged] = []
+        self.values: list[dict[str, float]] = []  # each position's move values (calibration reads them)
+        self.standings: list[int] = []
+        self.nodes = 0  # positions the solver evaluated so far
+
+    @property
+    def total(self) -> int:
+        """Positions to value: one per move, and the end."""
+        return len(self.boards)
+
+    @property
+    def at(self) -> int:
+        return len(self.standings)
+
+    @property
+    def done(self) -> bool:
+        return self.at >= self.total
+
+    def step(self, max_positions: int) -> dict[str, Any]:
+        """Value up to `max_positions` more positions; what is known so far."""
+        for _ in range(max(0, int(max_positions))):
+            if self.done:
+                break
+            at = self.at
+            valued = move_values(self.boards[at], self.budget)
+            self.nodes += valued.nodes
+            self.values.append(valued.values)
+            if at < len(self.played):
+                self.judged.append(judge(at + 1, valued, self.played[at], self.size))
+            self.standings.append(standing(valued.values, self.size))
+        return self.progress()
+
+    def progress(self) -> dict[str, Any]:
+        """Plain data: positions valued of the total, a whole percentage, whether it is
+        done, the grades so far (a letter per move) and the chart's values so far."""
+        return {"at": self.at, "total": self.total, "progress": 100 * self.at // self.total,
+                "done": self.done, "grades": "".join(j.grade for j in self.judged),
+                "values": list(self.standings)}
+
+    def turning_points(self) -> list[dict[str, Any]]:
+        """The costliest moves, most costly first (the earlier of two equal losses
+        first), each with why the better move was better; best moves never count."""
+        costly = sorted((j for j in self.judged if j.loss > 0.0), key=lambda j: (-j.loss, j.move))
+        return [{"move": j.move, "played": j.played, "better": j.better, "grade": j.grade,
+                 "loss": round(j.loss, 2),
+                 "why": reasons(self.boards[j.move - 1], j.better, j.played, j.depth)}
+                for j in costly[:TURNING_POINTS]]
+
+    def finished(self) -> dict[str, Any]:
+        """The whole review as plain data (call once `done`): what `kept_reviews` keeps."""
+        return {"grading": GRADING, "budget": self.budget, "size": self.size,
+                "grades": "".join(j.grade for j in self.judged), "accuracy": accuracy(self.judged),
+                "values": list(self.standings), "turning": self.turning_points()}

@@ -1,0 +1,95 @@
+"""Review: a recorded game graded move by move (game/review.py), for the page, a slice
+at a time, and the finished reviews the player keeps (game/kept_reviews.py).
+
+The worker answers one call at a time, so a review of a thousand moves (seconds of
+search) is never one call: `review_start` sets it up, each `review_step(positions)`
+values a few positions and answers how far it got, and the page asks again when it is
+idle (any other call is answered in between). `review_cancel`, or simply starting
+another review, drops it. The game reviewed is read, never touched: a review works on
+its own copy of the record, so the game in play can go on meanwhile.
+
+`review_start(what, kept_text)`: `what` names a game as `watch` does (game/codes.py
+`Codes.film`): "game" (the game in play, from its record, finished or not),
+"verified" (the code that last verified), "daily:<date>" (that day's result), "again"
+(the game being watched); `kept_text` is the stored `py2048-reviews` document ("" for
+none). Answers {"kind": "review", "ok": true, "key", "title": {"date", "size"},
+"moves", and the progress fields of `review_step`}; a review kept for that very game
+is answered whole at once ("kept": true), with nothing to store. Or {"kind": "review",
+"ok": false, "reason", "detail"} (a reason of game/replay.py `REASONS`).
+
+`review_step(positions)`: {"kind": "review_step", "ok": true, "key", "at", "total",
+"progress" (0-100), "done", "grades" (a letter per move so far, of "bgimx"), "values"
+(the chart's 0-100 per position so far)}; once done also "accuracy", "turning" (the
+three costliest moves) and "kept_save" (the kept document with this review added:
+the page stores it). Without a review: {"kind": "review_step", "ok": false, "reason":
+"empty", "detail": {}}.
+
+`review_cancel()`: {"kind": "review_cancel", "ok": true, "cancelled": bool}.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game import kept_reviews, replay
+from game.review import BUDGET, Review, key_of
+
+if TYPE_CHECKING:
+    from game.codes import Codes
+
+MAX_STEP = 200  # positions in one call at most: a few seconds at worst on a phone
+
+
+class Reviewer:
+    """The review in progress (if any) and the kept reviews it was started with."""
+
+    def __init__(self, codes: Codes, budget: int = BUDGET) -> None:
+        self.codes = codes
+        self.budget = budget
+        self.review: Review | None = None
+        self.key = ""
+        self.kept: list[kept_reviews.Kept] = []
+
+    def review_start(self, what: str, kept_text: str | None = None) -> dict[str, Any]:
+        """Set up the review of the game `what` names (see the module docstring). The
+        review of that very game already under way goes on where it was (the page may
+        ask again after closing and opening its dialog); any other is dropped."""
+        going, self.review = self.review, None
+        try:
+            film, title = self.codes.film(str(what))
+            key = key_of(film)
+            self.kept = kept_reviews.read(kept_text)
+            found = kept_reviews.find(self.kept, key, self.budget)
+            answer = {"kind": "review", "ok": True, "key": key, "title": title, "moves": len(film.steps)}
+            if found is not None:
+                return answer | done_fields(found, len(film.steps) + 1) | {"kept": True, "kept_save": ""}
+            self.review = going if going is not None and key == self.key else Review(film, self.budget)
+            self.key = key
+        except replay.Rejection as refusal:
+            return {"kind": "review", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
+        return answer | self.review.progress() | {"kept": False}
+
+    def review_step(self, positions: int) -> dict[str, Any]:
+        """Value up to `positions` more positions (at least 1, at most MAX_STEP)."""
+        review = self.review
+        if review is None:
+            return {"kind": "review_step", "ok": False, "reason": "empty", "detail": {}}
+        progress = review.step(min(max(int(positions), 1), MAX_STEP))
+        answer = {"kind": "review_step", "ok": True, "key": self.key} | progress
+        if not review.done:
+            return answer
+        finished = {"key": self.key} | review.finished()
+        self.kept = kept_reviews.add(self.kept, finished)
+        self.review = None
+        return answer | done_fields(finished, review.total) | {"kept_save": kept_reviews.dump(self.kept)}
+
+    def review_cancel(self) -> dict[str, Any]:
+        """Drop the review in progress (nothing was stored)."""
+        cancelled, self.review = self.review is not None, None
+        return {"kind": "review_cancel", "ok": True, "cancelled": cancelled}
+
+
+def done_fields(finished: kept_reviews.Kept, total: int) -> dict[str, Any]:
+    """A finished review's fields in a reply (made now, or kept)."""
+    return {"at": total, "total": total, "progress": 100, "done": True, "grades": finished["grades"],
+            "values": finished["values"], "accuracy": finished["accuracy"], "turning": finished["turning"]}

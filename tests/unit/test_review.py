@@ -1,0 +1,207 @@
+"""Review (game/review.py): every move of a recorded game graded against the solver.
+
+The grading rules (the best move is best, grades rise with the loss, a forced move is
+best), the review made in slices equal to the review made at once, the same record
+giving the same review, here and in Pyodide (this file runs in both: the golden digest
+below was computed on CPython), and the explanation's codes. The engine's calls and the
+kept reviews are tested in test_reviewer.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import record as records
+from game import replay, review, rules
+from game.review import GRADES, Review, grade, judge, loss_of
+from game.solver.search import choose_move, move_values
+from tests.unit.boards import board, played
+from tests.unit.test_properties import boards
+
+# A 4×4 game of 48 moves played by the solver on small budgets (seeded tiles).
+RECORD = ("AKADGCCMEFCNGGGJGCCEHAGCGHCEGCGFGIGJGAGJEPCJCJANCICMCJAPEGAPEGAHEIANADCFEKEJALBKEDCJANAP"
+          "EMALEGAOADEH")
+# SHA-256 (first 16 hex digits) of its review's grades, chart values, accuracy and
+# turning points with review.BUDGET, computed on CPython 3.11; Pyodide must agree to
+# the bit (the search's values come from the same float operations in the same order).
+GOLDEN = "2cdacc9620405719"
+SMALL = 300  # positions per position where only the rules matter, not the grades' quality
+
+
+@cache
+def film() -> records.Film:
+    return records.read(RECORD, 4)
+
+
+@cache
+def whole(budget: int = SMALL) -> str:
+    """The review of RECORD made in one go, as JSON text (to compare exactly)."""
+    made = Review(film(), budget)
+    made.step(10_000)
+    return json.dumps(made.finished())
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards(), st.integers(20, 400))
+def test_a_best_move_is_never_graded_below_best(b: rules.Board, budget: int) -> None:
+    valued = move_values(b, budget)
+    legal = rules.legal_directions(b)
+    assert sorted(valued.values) == sorted(legal)
+    if not legal:
+        assert valued.best is None
+        return
+    assert valued.best in legal
+    assert judge(1, valued, str(valued.best), len(b)).grade == "b"
+    top = max(valued.values.values())
+    for direction, value in valued.values.items():  # a move tied with the best is best too
+        judged = judge(1, valued, direction, len(b))
+        assert (judged.grade == "b") == (value == top or len(legal) == 1)
+        assert judged.loss >= 0.0
+
+
+@given(st.floats(0.0, 1e6), st.floats(0.0, 1e6))
+def test_grades_are_monotone_in_the_loss(a: float, b: float) -> None:
+    low, high = sorted((a, b))
+    assert GRADES.index(grade(low)) <= GRADES.index(grade(high))
+    assert (grade(a) == "b") == (a == 0.0)
+
+
+def test_each_grade_begins_at_its_threshold() -> None:
+    assert [grade(x) for x in (0.0, 1e-9, review.INACCURACY, review.MISTAKE, review.BLUNDER, 1e9)] == [
+        "b", "g", "i", "m", "x", "x"]
+    assert grade(review.INACCURACY * 0.999) == "g" and grade(review.BLUNDER * 0.999) == "m"
+
+
+def test_the_loss_is_a_share_of_a_live_board_on_every_size() -> None:
+    """The same drop in value is a smaller loss on a bigger board, whose live value is
+    bigger by as much: a grade means the same on 4×4, 5×5 and 6×6."""
+    for size in rules.SIZES:
+        live = review.scale(size)
+        values = {"left": live, "up": live * 0.97}
+        assert abs(loss_of(values, "up", size) - 3.0) < 1e-9
+        assert loss_of(values, "left", size) == 0.0
+    assert review.standing({}, 4) == 0
+    assert review.standing({"left": review.scale(5) * 2}, 5) == 100
+    assert review.standing({"left": review.scale(6) * 0.5}, 6) == 50
+
+
+def test_a_position_with_one_legal_move_is_graded_best() -> None:
+    b = board("2 4 2 4/4 2 4 2/2 4 2 4/. . . .")
+    assert rules.legal_directions(b) == ["down"]
+    valued = move_values(b, 200)
+    assert list(valued.values) == ["down"] and valued.depth >= 1, "searched all the same: the chart needs it"
+    judged = judge(7, valued, "down", 4)
+    assert (judged.grade, judged.loss, judged.forced, judged.better) == ("b", 0.0, True, "down")
+    assert review.accuracy([judged]) == 100.0, "a forced move is not a choice"
+
+
+def test_move_values_are_the_same_every_time_and_agree_with_choose_move() -> None:
+    for seed in range(6):
+        b = played(seed, 15 + 20 * seed).position.board
+        first = move_values(b, 1500)
+        again = move_values(b, 1500)
+        assert first == again
+        assert list(first.values) == [d for d in rules.DIRECTIONS if d in first.values]
+        if len(first.values) > 1:
+            decision = choose_move(b, budget_nodes=1500)
+            assert (decision.direction, decision.depth, decision.nodes) == (
+                first.best, first.depth, first.nodes)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.integers(0, 60), min_size=1, max_size=12))
+def test_a_review_made_in_slices_is_the_review_made_at_once(slices: list[int]) -> None:
+    made = Review(film(), SMALL)
+    seen: list[str] = []
+    for size in slices + [10_000]:
+        progress = made.step(size)
+        assert progress["at"] == len(progress["values"]) <= made.total
+        assert progress["grades"].startswith("".join(seen[-1:]))
+        assert progress["progress"] == 100 * progress["at"] // made.total
+        seen.append(progress["grades"])
+    assert made.done and json.dumps(made.finished()) == whole()
+
+
+def test_the_same_record_gives_the_same_review() -> None:
+    again = Review(records.read(RECORD, 4), SMALL)
+    while not again.done:
+        again.step(7)
+    assert json.dumps(again.finished()) == whole()
+
+
+def test_a_review_is_bit_identical_to_the_one_computed_on_cpython() -> None:
+    """The golden digest: the same grades, values, accuracy and turning points in every
+    interpreter (this file runs in Pyodide too: tests/pyodide)."""
+    made = Review(film())
+    made.step(10_000)
+    finished = made.finished()
+    assert len(finished["grades"]) == 48 and len(finished["values"]) == 49
+    text = json.dumps([finished[k] for k in ("grades", "values", "accuracy", "turning")])
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == GOLDEN, text
+
+
+def test_the_review_follows_the_record_move_by_move() -> None:
+    made = Review(film(), SMALL)
+    made.step(10_000)
+    finished = made.finished()
+    assert made.total == 49 and [j.move for j in made.judged] == list(range(1, 49))
+    assert [j.played for j in made.judged] == [s.direction for s in film().steps]
+    assert finished["size"] == 4 and finished["budget"] == SMALL and finished["grading"] == review.GRADING
+    assert all(0 <= v <= 100 for v in finished["values"])
+    assert 0.0 <= finished["accuracy"] <= 100.0
+
+
+def test_the_turning_points_are_the_costliest_moves_most_costly_first() -> None:
+    made = Review(film(), SMALL)
+    made.step(10_000)
+    turning = made.turning_points()
+    costly = sorted((j for j in made.judged if j.loss > 0.0), key=lambda j: (-j.loss, j.move))
+    assert [t["move"] for t in turning] == [j.move for j in costly[:3]]
+    for point, judged in zip(turning, costly):
+        assert point["played"] == judged.played != point["better"] == judged.better
+        assert point["grade"] == grade(judged.loss) != "b" and point["loss"] == round(judged.loss, 2)
+        codes = {reason["code"] for reason in point["why"]}
+        assert point["why"] and codes <= {"corner", "empty", "merge", "ahead"}
+
+
+def test_a_game_of_best_moves_has_no_turning_point_and_full_accuracy() -> None:
+    best = [review.Judged(n, "left", "left", 0.0, "b", False, 2) for n in (1, 2, 3)]
+    assert review.accuracy(best) == 100.0
+    worse = best + [review.Judged(4, "up", "left", review.HALF, "m", False, 2)]
+    assert review.accuracy(worse) == round((300.0 + 50.0) / 4, 1)
+    assert review.accuracy([]) == 100.0
+
+
+def test_the_reasons_name_what_the_better_move_keeps() -> None:
+    # Left keeps the 256 in its corner, merges the two 32s and frees a cell; up
+    # breaks the corner and merges nothing.
+    b = board("256 . 32 32/4 2 . ./. . . ./. . . .")
+    why = review.reasons(b, "left", "up", 3)
+    assert {"code": "merge", "tile": 64} in why
+    assert {"code": "empty", "better": 12, "played": 11} in why
+    assert all(reason["code"] != "corner" for reason in why), "up keeps the 256 in its corner too"
+    b = board("2 . . 256/. . . ./. . . ./. . . .")
+    assert review.reasons(b, "right", "left", 2) == [{"code": "corner", "tile": 256}]
+    assert review.reasons(b, "up", "right", 4) == [{"code": "ahead", "depth": 4}]
+
+
+def test_a_damaged_record_is_refused_before_any_search() -> None:
+    damaged = records.Film(4, film().start, film().steps[:3] + (film().steps[2],) + film().steps[4:])
+    try:
+        Review(damaged, SMALL)
+    except replay.Rejection as refusal:
+        assert refusal.reason == "record_damaged"
+    else:
+        raise AssertionError("a record whose move changes nothing must be refused")
+
+
+def test_the_key_is_the_records_and_the_sizes() -> None:
+    assert review.record_text(film()) == RECORD
+    key = review.key_of(film())
+    assert key == hashlib.sha256(("4:" + RECORD).encode()).hexdigest()
+    assert review.key_of(records.read(RECORD[:20], 4)) != key

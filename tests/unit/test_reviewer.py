@@ -1,0 +1,233 @@
+"""The review calls (game/reviewer.py) and the kept reviews (game/kept_reviews.py).
+
+A review is made a slice at a time and never changes the game it reviews; a finished
+one is kept under its game's key, within the caps, oldest dropped first; a kept text
+that is damaged or hostile is as if nothing were kept, and never raises.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import api, chance, kept_reviews, rules, saves
+from game.codes import Codes
+from game.review import BUDGET, GRADING
+from game.reviewer import MAX_STEP, Reviewer
+
+SMALL = 200  # positions per position: these tests check the calls, not the grades
+
+
+def entry(number: int, moves: int = 3) -> dict[str, Any]:
+    """A valid kept review, its key made from `number`."""
+    return {"key": f"{number:064x}", "grading": GRADING, "budget": BUDGET, "size": 4,
+            "grades": "bgx"[:moves] + "b" * max(0, moves - 3), "accuracy": 71.5,
+            "values": [100] * (moves + 1),
+            "turning": [{"move": 3, "played": "up", "better": "left", "grade": "x", "loss": 7.25,
+                         "why": [{"code": "corner", "tile": 64},
+                                 {"code": "empty", "better": 4, "played": 2}]}]}
+
+
+def engine_playing(moves: int = 12, seed: int = 7) -> tuple[api.Engine, Reviewer]:
+    engine = api.Engine(chance.seeded(seed), lookahead=True)
+    engine.start(None, None)
+    for direction in ("left", "up", "right", "down") * moves:
+        if engine.session.position.moves >= moves:
+            break
+        engine.move(direction)
+    return engine, Reviewer(Codes(engine), SMALL)
+
+
+def finish(reviewer: Reviewer, slice_size: int = 5) -> dict[str, Any]:
+    for _ in range(10_000):
+        reply = reviewer.review_step(slice_size)
+        if reply["done"]:
+            return reply
+    raise AssertionError("the review never finished")
+
+
+def test_a_review_does_not_change_the_game() -> None:
+    engine, reviewer = engine_playing()
+    before = (json.dumps(engine.state()), saves.dump_game(engine.session), engine.session.record)
+    started = reviewer.review_start("game", "")
+    assert started["ok"] and started["moves"] == engine.session.position.moves and not started["done"]
+    finished = finish(reviewer)
+    assert finished["done"] and finished["progress"] == 100
+    assert (json.dumps(engine.state()), saves.dump_game(engine.session), engine.session.record) == before
+
+
+def test_playing_on_meanwhile_does_not_change_the_review() -> None:
+    """The review has its own copy of the record: moves made between its slices are not in it."""
+    engine, reviewer = engine_playing()
+    alone = Reviewer(Codes(engine), SMALL)
+    started = reviewer.review_start("game", "")
+    expected = finish(alone) if alone.review_start("game", "")["ok"] else {}
+    reviewer.review_step(3)
+    engine.move("left")
+    engine.move("up")
+    finished = finish(reviewer)
+    assert finished["total"] == started["total"] and finished["grades"] == expected["grades"]
+    assert finished["values"] == expected["values"] and finished["turning"] == expected["turning"]
+
+
+def test_the_steps_report_progress_and_the_end_carries_the_whole_review() -> None:
+    _, reviewer = engine_playing(moves=10)
+    started = reviewer.review_start("game", "")
+    assert (started["kind"], started["at"], started["total"], started["progress"]) == ("review", 0, 11, 0)
+    assert started["title"] == {"date": "", "size": 4} and not started["kept"]
+    step = reviewer.review_step(4)
+    assert (step["kind"], step["at"], step["progress"], step["done"]) == ("review_step", 4, 36, False)
+    assert len(step["grades"]) == 4 and len(step["values"]) == 4 and "accuracy" not in step
+    last = finish(reviewer, 100)
+    assert last["at"] == last["total"] == 11 and len(last["grades"]) == 10 and len(last["values"]) == 11
+    assert {"accuracy", "turning", "kept_save"} <= set(last)
+    assert json.loads(json.dumps(last)) == last
+    kept = kept_reviews.read(last["kept_save"])
+    assert [k["key"] for k in kept] == [started["key"]] and kept[0]["grades"] == last["grades"]
+    assert reviewer.review_step(1)["ok"] is False, "a finished review is over"
+
+
+def test_asking_again_for_the_review_under_way_goes_on_where_it_was() -> None:
+    engine, reviewer = engine_playing(moves=9)
+    reviewer.review_start("game", "")
+    reviewer.review_step(4)
+    again = reviewer.review_start("game", "")
+    assert again["at"] == 4 and len(again["grades"]) == 4 and not again["done"]
+    alone = Reviewer(Codes(engine), SMALL)
+    alone.review_start("game", "")
+    assert finish(reviewer)["grades"] == finish(alone)["grades"]
+    reviewer.review_start("game", "")
+    assert reviewer.review_step(3)["at"] == 3
+    engine.move(rules.legal_directions(engine.session.position.board)[0])  # the game went on: another record
+    restarted = reviewer.review_start("game", "")
+    assert restarted["at"] == 0 and restarted["moves"] == 10
+
+
+def test_a_kept_review_is_answered_at_once() -> None:
+    engine, reviewer = engine_playing(moves=8)
+    started = reviewer.review_start("game", "")
+    last = finish(reviewer, 100)
+    again = reviewer.review_start("game", last["kept_save"])
+    assert again["kept"] and again["done"] and again["key"] == started["key"]
+    assert (again["grades"], again["values"], again["accuracy"], again["turning"]) == (
+        last["grades"], last["values"], last["accuracy"], last["turning"])
+    assert again["kept_save"] == "" and reviewer.review is None
+    other = Reviewer(Codes(engine), SMALL + 1)  # another budget: a review made otherwise is made again
+    assert not other.review_start("game", last["kept_save"])["kept"]
+
+
+def test_the_step_is_bounded_and_cancel_drops_the_review() -> None:
+    _, reviewer = engine_playing(moves=4)
+    assert reviewer.review_step(3) == {"kind": "review_step", "ok": False, "reason": "empty", "detail": {}}
+    reviewer.review_start("game", "")
+    assert reviewer.review_step(-5)["at"] == 1, "at least one position"
+    assert reviewer.review_cancel() == {"kind": "review_cancel", "ok": True, "cancelled": True}
+    assert reviewer.review_cancel()["cancelled"] is False
+    assert reviewer.review_step(1)["ok"] is False
+    assert MAX_STEP >= 1
+
+
+def test_a_game_the_engine_cannot_reach_is_refused_with_a_reason() -> None:
+    engine, reviewer = engine_playing(moves=4)
+    refused = {"kind": "review", "ok": False, "reason": "empty", "detail": {}}
+    assert reviewer.review_start("verified", "") == refused
+    assert reviewer.review_start("daily:2026-11-30", "")["reason"] == "empty"
+    engine.session.record = str(engine.session.record)[:-2] + "AA"  # the last spawn moved: altered
+    refused = reviewer.review_start("game", "")
+    assert refused["ok"] is False and refused["reason"] == "record_damaged"
+
+
+def test_a_verified_code_can_be_reviewed() -> None:
+    engine = api.Engine(chance.seeded(3), lookahead=True, wall=lambda: 1_764_590_400_000)
+    engine.start(None, None, None, 4, 1, True)
+    for direction in ("left", "up", "right", "down") * 2:
+        engine.move(direction)
+    codes = Codes(engine)
+    assert codes.verify(api.result_code(engine.session) or "")["ok"]
+    reviewer = Reviewer(codes, SMALL)
+    started = reviewer.review_start("verified", "")
+    assert started["ok"] and started["title"]["date"] == "2025-12-01" and started["moves"] == 8
+
+
+def test_the_keeping_cap_drops_the_oldest() -> None:
+    kept: list[dict[str, Any]] = []
+    for number in range(kept_reviews.MAX_REVIEWS + 3):
+        kept = kept_reviews.add(kept, entry(number))
+    assert [int(k["key"], 16) for k in kept] == list(range(3, kept_reviews.MAX_REVIEWS + 3))
+    kept = kept_reviews.add(kept, entry(5))  # reviewed again: the newest now
+    assert int(kept[-1]["key"], 16) == 5 and len(kept) == kept_reviews.MAX_REVIEWS
+    assert [k["key"] for k in kept_reviews.read(kept_reviews.dump(kept))] == [k["key"] for k in kept]
+
+
+def test_the_size_cap_drops_the_oldest_and_never_keeps_a_review_too_big() -> None:
+    big = kept_reviews.MAX_TEXT // 12  # characters of grades: about a fifth of the cap with its values
+    kept: list[dict[str, Any]] = []
+    for number in range(8):
+        kept = kept_reviews.add(kept, entry(number, big))
+        assert len(kept_reviews.dump(kept)) <= kept_reviews.MAX_TEXT
+    numbers = [int(k["key"], 16) for k in kept]
+    assert numbers == list(range(8 - len(numbers), 8)) and 2 <= len(numbers) < 8
+    assert kept_reviews.add(kept, entry(99, kept_reviews.MAX_TEXT)) == [], "too big alone: nothing fits"
+    assert kept_reviews.read(kept_reviews.dump(kept)) == kept
+
+
+HOSTILE = [
+    "", "null", "[]", "{}", "{", "\u0000", "NaN", '"text"', "[" * 100_000 + "]" * 100_000,
+    '{"format": "py2048-reviews", "version": 2, "reviews": []}',
+    '{"format": "py2048-reviews", "version": true, "reviews": []}',
+    '{"format": "py2048-reviews", "version": 1, "reviews": {}}',
+    '{"format": "py2048-reviews", "version": 1, "reviews": [], "more": 1}',
+    '{"format": "py2048-game", "version": 1, "reviews": []}',
+    '{"format": "py2048-reviews", "version": 1, "reviews": [NaN]}',
+    " " * (kept_reviews.MAX_TEXT + 1),
+]
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_a_hostile_kept_text_is_as_if_nothing_were_kept(text: str) -> None:
+    assert kept_reviews.read(text) == []
+    _, reviewer = engine_playing(moves=3)
+    started = reviewer.review_start("game", text)
+    assert started["ok"] and not started["kept"]
+
+
+BROKEN: list[tuple[str, object]] = [
+    ("key", "A" * 64), ("key", "0" * 63), ("key", 5), ("grading", True), ("budget", 0), ("budget", 2.0),
+    ("size", 7), ("size", True), ("grades", "bgz"), ("grades", ["b"]), ("accuracy", 100.5),
+    ("accuracy", -0.5), ("accuracy", "99"), ("values", [100, 100, 100]), ("values", [100, 101, 0, 0]),
+    ("values", [100, True, 0, 0]), ("turning", [{}]), ("turning", {}),
+    ("turning", [entry(0)["turning"][0]] * 4),
+]
+
+
+@pytest.mark.parametrize("field, value", BROKEN)
+def test_a_broken_entry_is_dropped_alone(field: str, value: object) -> None:
+    broken = entry(1) | {field: value}
+    text = kept_reviews.dump([entry(0), broken, entry(2)])
+    assert [int(k["key"], 16) for k in kept_reviews.read(text)] == [0, 2]
+
+
+@pytest.mark.parametrize("turning", [
+    {"move": 4}, {"played": "north"}, {"grade": "b"}, {"loss": -1}, {"why": []},
+    {"why": [{"code": "corner"}]}, {"why": [{"code": "corner", "tile": 64, "extra": 1}]},
+    {"why": [{"code": "luck", "tile": 2}]}, {"why": [{"code": "empty", "better": 1.5, "played": 0}]},
+])
+def test_a_broken_turning_point_drops_its_entry(turning: dict[str, object]) -> None:
+    point = entry(1)["turning"][0] | turning
+    assert not kept_reviews.valid(entry(1) | {"turning": [point]})
+    assert kept_reviews.valid(entry(1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.text(max_size=300), st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=70),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=9),
+    max_leaves=30).map(lambda data: json.dumps(
+        {"format": "py2048-reviews", "version": 1, "reviews": [data, entry(9)]}))))
+def test_no_kept_text_makes_reading_raise(text: str) -> None:
+    kept = kept_reviews.read(text)
+    assert all(kept_reviews.valid(k) for k in kept)
