@@ -373,15 +373,17 @@
     return element;
   }
   window.py2048Dom = {
-    // {rows: [[text, ...]], marked: [bool] | null, buttons: [[text, label, action, date] | null] | null}:
-    // a <tbody>'s rows, the first cell of each its row header; a marked row gets class
-    // "mine"; with buttons, each row ends in a cell holding its button (if any).
+    // {rows: [[text, ...]], marked: [bool] | null, buttons: [[text, label, action, date] | null] | null,
+    // data: [[[name, value], ...]] | null}: a <tbody>'s rows, the first cell of each its row header;
+    // a marked row gets class "mine"; with buttons, each row ends in a cell holding its button (if
+    // any); with data, each row gets its data-* attributes.
     rows: function (id, json) {
       filled(id, function (fragment) {
         var data = JSON.parse(json);
         data.rows.forEach(function (row, index) {
           var tr = document.createElement("tr");
           if (data.marked && data.marked[index]) tr.className = "mine";
+          (data.data ? data.data[index] : []).forEach(function (p) { tr.setAttribute("data-" + p[0], p[1]); });
           row.forEach(function (value, i) {
             var td = cell(i === 0 ? "th" : "td", value);
             if (i === 0) td.setAttribute("scope", "row");

@@ -1,7 +1,8 @@
 """Small pictures of numbers: your last scores, the tiles your games reached, a season's
-daily scores per player. Drawn as inline SVG by the page, in the theme's colours.
+daily scores per player, a reviewed game's value move by move. Drawn as inline SVG by
+the page, in the theme's colours.
 
-A chart library would weigh more than these three drawings (a few dozen lines of
+A chart library would weigh more than these four drawings (a few dozen lines of
 arithmetic), and would bring the numbers into the page in its own way; here each chart
 is plain data the view turns into SVG elements, attribute by attribute (never markup),
 and every drawn series carries its numbers in `data-values`, the very numbers of the
@@ -140,4 +141,31 @@ def season_chart(series: "list[dict[str, Any]]", season: str) -> "list[Shape]":
             if day - 1 not in days_played and day + 1 not in days_played:  # no line reaches it
                 shapes.append(("circle", [("class", "dot " + colour), ("cx", x(day)), ("cy", _y(score, top)),
                                           ("r", "2.5")], ""))
+    return shapes
+
+
+MARKED = "mx"  # the grades a review's chart marks: mistakes and blunders
+
+
+def review_chart(values: "list[int]", grades: str) -> "list[Shape]":
+    """A reviewed game: the position's value (0-100, game/review.py) after each move as
+    a line, from the start position on, and a dot on each move graded a mistake or a
+    blunder (class `grade-m`, `grade-x`), at the position that move left."""
+    if not values:
+        return []
+    span = WIDTH - LEFT - 8
+    last = max(len(values) - 1, 1)
+
+    def x(index: int) -> str:
+        return "%.1f" % (LEFT + 4 + span * index / last)
+
+    shapes = _frame(100, "100")
+    coords = " ".join("%s,%s" % (x(i), _y(v, 100)) for i, v in enumerate(values))
+    line = [("class", "line s1"), ("points", coords), ("data-values", values_text(values))]
+    shapes.append(("polyline", line, ""))
+    for move, grade in enumerate(grades, 1):
+        if grade in MARKED and move < len(values):
+            dot = [("class", "dot grade-" + grade), ("cx", x(move)), ("cy", _y(values[move], 100)),
+                   ("r", "3"), ("data-move", str(move))]
+            shapes.append(("circle", dot, ""))
     return shapes

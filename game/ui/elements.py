@@ -61,6 +61,14 @@ class Elements:
 
     # -- settings, statistics, import --------------------------------------------------
 
+    def set_attribute(self, element_id: str, name: str, value: "str | None") -> None:
+        """An attribute of an element the contract names (None: removed), as text."""
+        element = document.getElementById(element_id)
+        if value is None:
+            element.removeAttribute(name)
+        else:
+            element.setAttribute(name, value)
+
     def set_root_attribute(self, name: str, value: "str | None") -> None:
         """An attribute of <html> that style.css reads (theme, motion, palette)."""
         root = document.documentElement
@@ -91,15 +99,18 @@ class Elements:
 
     def set_rows(self, body_id: str, rows: "list[list[str]]",
                  buttons: "list[tuple[str, str, str, str] | None] | None" = None,
-                 marked: "list[bool] | None" = None) -> None:
+                 marked: "list[bool] | None" = None,
+                 data: "list[list[tuple[str, str]]] | None" = None) -> None:
         """A table body of these rows, as text (the first cell heads its row); with
         `buttons`, each row ends in a cell holding its button, if it has one: (text,
         accessible name, data-action, data-date), all set as text and attributes; with
-        `marked`, the rows marked true get the class `mine` (the player's own). Built
+        `marked`, the rows marked true get the class `mine` (the player's own); with
+        `data`, each row its `data-*` attributes (name without "data-", value). Built
         by assets/boot.js `py2048Dom` in one call (the bridge's calls are dear)."""
-        data = {"rows": rows, "marked": marked,
-                "buttons": [list(b) if b else None for b in buttons] if buttons is not None else None}
-        js.window.py2048Dom.rows(body_id, json.dumps(data))
+        found = {"rows": rows, "marked": marked,
+                 "buttons": [list(b) if b else None for b in buttons] if buttons is not None else None,
+                 "data": [[list(pair) for pair in row] for row in data] if data is not None else None}
+        js.window.py2048Dom.rows(body_id, json.dumps(found))
 
     def set_head(self, row_id: str, names: "list[str]") -> None:
         """A table's head row of column headers, as text."""

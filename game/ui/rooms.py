@@ -32,6 +32,7 @@ def later() -> "tuple[Any, ...]":
     from game.ui.help_dialog import HelpDialog
     from game.ui.rankings_room import RankingsRoom
     from game.ui.replays import Replays
+    from game.ui.review_dialog import ReviewDialog
     from game.ui.settings_dialog import SettingsDialog
     from game.ui.statistics_dialog import StatisticsDialog
     from game.ui.transfer import Transfer
@@ -44,6 +45,7 @@ def later() -> "tuple[Any, ...]":
         Transfer,  # Export and Import
         RankingsRoom,  # your friends' board
         Solver,  # Hint and Auto-play
+        ReviewDialog,  # a game graded move by move
     )
 
 

@@ -16,6 +16,7 @@ BEST = "best"
 STATS = "stats"
 RANKINGS = "rankings"  # your friends' board (game/rankings.py); assets/boot.js reads and writes it
 SETTINGS = "settings"
+REVIEWS = "reviews"  # the games last reviewed (game/kept_reviews.py): a cache the engine reads back
 REJECTED = "rejected-game"
 DAILY = "daily"  # the daily board's game (one: today's, or the last day played)
 MODE = "mode"  # "daily" while the page shows the daily board, else "classic"

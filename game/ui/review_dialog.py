@@ -1,0 +1,240 @@
+"""Review: a finished or watched game graded move by move by the solver, shown as the
+grades come (the engine's side: game/review.py, game/reviewer.py).
+
+A review is seconds of search in the engine's worker, which answers one call at a
+time; so it is asked for in steps of a few positions each, never through the queue (a
+key's move would wait behind a whole review): each step is sized to take about
+`SLICE_MS` there, and the next is asked only once the player has left the keys alone
+for `QUIET_MS`, so a move's answer waits behind one short step at most. Closing the
+dialog stops asking (opening it again on the same game goes on where it was); Cancel
+drops the review in the engine too. A finished review comes back with the kept reviews
+the page stores (`py2048:reviews`), so reopening it is instant and works offline.
+
+Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPython and
+MicroPython.
+"""
+
+import json
+
+from game.ui import charts, text
+from game.ui.store import REVIEWS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+SLICE_MS = 25.0  # a step's aim, round trip included: what a move's answer may wait
+QUIET_MS = 300.0  # after the player's last key or swipe, the next step waits this long
+MAX_POSITIONS = 200  # the engine's own cap on a step (game/reviewer.py MAX_STEP)
+GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder (game/review.py)
+
+
+def counts(grades: str) -> "dict[str, str]":
+    """How many moves got each grade (the placeholders of `review_counts`)."""
+    return {grade: str(grades.count(grade)) for grade in GRADES}
+
+
+def turning_sentence(point: "dict[str, Any]", lang: str = "") -> str:
+    """A turning point in words: what the better move kept that the played one gave up
+    (the first reason the engine found)."""
+    why = (point.get("why") or [{"code": "ahead", "depth": 1}])[0]
+    code = str(why.get("code", "ahead"))
+    values = {"n": text.number(int(point["move"]), lang), "played": text.say(str(point["played"]), lang),
+              "better": text.say(str(point["better"]), lang)}
+    if code == "corner" or code == "merge":
+        values["tile"] = text.number(int(why.get("tile", 0)), lang)
+    elif code == "empty":
+        values["empty_better"] = str(why.get("better", 0))
+        values["empty_played"] = str(why.get("played", 0))
+    else:
+        code = "ahead"
+        values["depth"] = str(why.get("depth", 1))
+    return text.say("why_" + code, lang, **values)
+
+
+def worst_rows(turning: "list[dict[str, Any]]", lang: str = "") -> "tuple[list[list[str]], list[Any]]":
+    """The turning points as the table's rows and each row's data attributes
+    (`data-move`, `data-played`, `data-better`, `data-grade`: the contract's)."""
+    rows: "list[list[str]]" = []
+    data: "list[Any]" = []
+    for point in turning:
+        grade = str(point["grade"])
+        rows.append([text.number(int(point["move"]), lang), text.say(str(point["played"]), lang),
+                     text.say(str(point["better"]), lang), text.say("grade_" + grade, lang),
+                     turning_sentence(point, lang)])
+        data.append([("move", str(point["move"])), ("played", str(point["played"])),
+                     ("better", str(point["better"])), ("grade", grade)])
+    return rows, data
+
+
+def chart_rows(values: "list[int]", grades: str, lang: str = "") -> "list[list[str]]":
+    """The chart's numbers for screen readers: the start, every move the chart marks
+    (a mistake or a blunder) and the last position, each with its value."""
+    rows = []
+    for index, value in enumerate(values):
+        grade = grades[index - 1] if 0 < index <= len(grades) else ""
+        if index == 0 or index == len(values) - 1 or grade in charts.MARKED:
+            said = text.say("grade_" + grade, lang) if grade else ""
+            rows.append([text.number(index, lang), str(value), said])
+    return rows
+
+
+class ReviewDialog:
+    ACTIONS = ("review",)
+    REPLIES = ("review",)
+    WAITS = {"review": "review-status"}
+    BUTTONS = {"review-game": None, "review-verified": None, "#review-cancel": None, "close-review": None}
+    DIALOGS = ("review",)
+    HEARS = ("input", "verified")
+
+    def __init__(self, page: "Any") -> None:
+        self.page = page
+        self.run = 0  # the review being asked for; a close or a cancel ends it
+        self.asking = -1  # the run of the step in flight (-1: none)
+        self.positions = 2  # per step, adapted to SLICE_MS
+        self.asked_at = 0.0
+        self.last_input = -QUIET_MS
+        self.on_step = page.proxy(self.stepped)
+        self.on_failure = page.proxy(self.failed)
+        self.on_due = page.proxy(self.due)
+
+    # -- the page's controls ---------------------------------------------------------------
+
+    def click(self, name: str, button: "Any") -> None:
+        view = self.page.view
+        if name == "review-game":
+            view.close_dialog("win")
+            view.close_dialog("over")
+            self.open("game")
+        elif name == "review-verified":
+            view.close_dialog("replay")
+            self.open("verified")
+        elif name == "#review-cancel":
+            self.cancel()
+        else:  # close-review: the engine keeps the review, to go on if it is opened again
+            self.run += 1
+            view.close_dialog("review")
+
+    def heard(self, event: str, *args: "Any") -> None:
+        if event == "input":
+            self.last_input = self.page.now()
+        else:  # a code checked: a verified one can be reviewed
+            self.page.view.set_hidden("review-verified", not args[0].get("ok"))
+
+    def open(self, what: str) -> None:
+        """Open the dialog on the review of `what` ("game", "verified", "daily:<date>")."""
+        view = self.page.view
+        self.run += 1
+        for element_id in ("review-accuracy", "review-counts", "review-chart-box", "review-worst-box"):
+            view.set_hidden(element_id, True)
+        self.progress(0, text.say("review_running", n=0))
+        view.set_attribute("review-dialog", "data-accuracy", None)
+        view.set_hidden("review-cancel", False)
+        view.open_dialog("review")
+        self.page.push("review:" + what)
+
+    def cancel(self) -> None:
+        self.run += 1
+        if self.page.engine is not None:
+            self.page.engine.call("review_cancel")
+        self.page.view.close_dialog("review")
+        self.page.view.say(text.say("review_cancelled"))
+
+    # -- the engine's answers --------------------------------------------------------------
+
+    def begin(self, action: str) -> "Any":
+        return self.page.ask("review_start", action[7:], self.page.store.read(REVIEWS) or "")
+
+    def held(self, action: str) -> None:
+        self.page.view.set_text("review-status", text.say("review_waiting"))
+
+    def took(self, action: str, reply: "dict[str, Any]") -> None:
+        self.answered(reply, self.run)
+
+    def answered(self, reply: "dict[str, Any]", run: int) -> None:
+        """A review's start or step answered for `run`: shown; the next step asked."""
+        if run != self.run:
+            return  # closed or cancelled meanwhile
+        if not reply.get("ok"):
+            from game.ui.replays import reason_sentence  # a room of its own, in already
+
+            said = text.say("review_failed", reason=reason_sentence(str(reply.get("reason", "")),
+                                                                    reply.get("detail") or {}))
+            self.progress(0, said)
+            self.page.view.say(said)
+            return
+        self.show(reply)
+        if reply.get("done"):
+            if reply.get("kept_save"):
+                self.page.store.write(REVIEWS, str(reply["kept_save"]))
+        else:
+            self.schedule()
+
+    def schedule(self) -> None:
+        quiet = QUIET_MS - (self.page.now() - self.last_input)
+        self.page.later(max(quiet, 0.0), self.on_due)
+
+    def due(self, _: "Any" = None) -> None:
+        page = self.page
+        if self.asking >= 0 or page.engine is None or not page.view.is_open("review"):
+            return
+        if page.now() - self.last_input < QUIET_MS:
+            self.schedule()
+            return
+        self.asking = self.run
+        self.asked_at = page.now()
+        page.engine.call("review_step", self.positions).then(self.on_step, self.on_failure)
+
+    def stepped(self, answer: "Any") -> None:
+        run, self.asking = self.asking, -1
+        took = self.page.now() - self.asked_at
+        if took < SLICE_MS / 2:
+            self.positions = min(self.positions * 2, MAX_POSITIONS)
+        elif took > SLICE_MS * 2 and self.positions > 1:
+            self.positions //= 2
+        self.answered(json.loads(str(answer)), run)
+
+    def failed(self, error: "Any") -> None:
+        self.asking = -1
+        if self.page.engine_gone():
+            return  # the engine is gone: the page says so
+        self.page.log_error("engine: review failed: " + str(error))
+        self.progress(0, text.say("review_failed", reason=str(error)))
+
+    # -- the dialog ------------------------------------------------------------------------
+
+    def progress(self, percent: int, status: str) -> None:
+        view = self.page.view
+        view.set_attribute("review-dialog", "data-progress", str(percent))
+        view.set_value("review-progress", str(percent))
+        view.set_text("review-status", status)
+
+    def show(self, reply: "dict[str, Any]") -> None:
+        """The grades so far (and the chart), then, once done, the accuracy and the
+        turning points, said out loud."""
+        view = self.page.view
+        grades = str(reply.get("grades") or "")
+        values = [int(v) for v in reply.get("values") or []]
+        done = bool(reply.get("done"))
+        self.progress(int(reply.get("progress", 0)), "" if done else text.say("review_running",
+                                                                            n=int(reply.get("progress", 0))))
+        view.set_attribute("review-counts", "data-grades", grades)
+        view.set_text("review-counts", text.say("review_counts", **counts(grades)))
+        view.set_hidden("review-counts", False)
+        view.draw_chart("review-chart", charts.review_chart(values, grades))
+        view.set_rows("review-chart-rows", chart_rows(values, grades))
+        view.set_hidden("review-chart-box", False)
+        if not done:
+            return
+        view.set_hidden("review-cancel", True)
+        accuracy = text.say("review_accuracy", n=str(reply.get("accuracy", 0)))
+        view.set_attribute("review-dialog", "data-accuracy", str(reply.get("accuracy", 0)))
+        view.set_text("review-accuracy", accuracy)
+        view.set_hidden("review-accuracy", False)
+        turning = reply.get("turning") or []
+        rows, data = worst_rows(turning)
+        view.set_rows("review-worst-rows", rows, data=data)
+        view.set_hidden("review-worst", not rows)
+        view.set_hidden("review-none", bool(rows))
+        view.set_hidden("review-worst-box", False)
+        view.say(" ".join([accuracy] + [row[-1] for row in rows]))
