@@ -1,0 +1,81 @@
+"""Review (CONTRACT "Review", docs/review.md): a finished game graded move by move in
+the engine's worker, shown as it comes, kept for next time, and never changing the game
+it reviews."""
+
+from __future__ import annotations
+
+import json
+
+from tests.e2e.gamepage import GamePage
+from tests.e2e.test_daily import play_to_the_end
+
+REVIEW_TIMEOUT = 180.0  # a game of a few hundred moves, searched on a shared 2-core machine
+
+
+def review_data(game: GamePage) -> dict[str, str]:
+    found: dict[str, str] = game.evaluate("""() => {
+        const d = document.getElementById('review-dialog');
+        return {progress: d.dataset.progress, accuracy: d.dataset.accuracy ?? null, open: d.open,
+                grades: d.querySelector('[data-grades]').dataset.grades};
+    }""")
+    return found
+
+
+def wait_reviewed(game: GamePage) -> dict[str, str]:
+    game.poll("the review's end", lambda: review_data(game)["accuracy"] is not None, timeout=REVIEW_TIMEOUT)
+    return review_data(game)
+
+
+def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untouched(game: GamePage) -> None:
+    game.start()
+    over = play_to_the_end(game)
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    game.poll("the review dialog", lambda: game.dialog_open("review"))
+    seen = wait_reviewed(game)
+    moves = int(over["moves"])
+    assert seen["progress"] == "100" and 0 <= float(seen["accuracy"]) <= 100
+    assert len(seen["grades"]) == moves and set(seen["grades"]) <= set("bgimx")
+    rows = game.evaluate("""() => [...document.querySelectorAll('#review-worst tbody tr')].map(
+        tr => ({move: tr.dataset.move, played: tr.dataset.played, better: tr.dataset.better,
+                grade: tr.dataset.grade, why: tr.lastElementChild.textContent}))""")
+    costly = [g for g in seen["grades"] if g != "b"]
+    assert len(rows) == min(3, len(costly))
+    for row in rows:
+        move = int(row["move"])
+        assert 1 <= move <= moves and seen["grades"][move - 1] == row["grade"] != "b"
+        assert row["played"] != row["better"]
+        assert {row["played"], row["better"]} <= {"left", "right", "up", "down"}
+        assert row["why"].startswith("Move ")
+    # The chart: the value line over every position, the marked moves as dots.
+    marks = game.evaluate("() => document.querySelectorAll('#review-chart .dot').length")
+    values = game.evaluate(
+        "() => document.querySelector('#review-chart polyline').dataset.values.split(',').length")
+    assert values == moves + 1 and marks == sum(1 for g in seen["grades"] if g in "mx")
+    # Kept: in storage, under its format; and the game reviewed is as it was.
+    kept = json.loads(game.evaluate("() => localStorage.getItem('py2048:reviews')"))
+    assert kept["format"] == "py2048-reviews" and len(kept["reviews"]) == 1
+    assert kept["reviews"][0]["grades"] == seen["grades"]
+    game.page.locator("#review-dialog").get_by_role("button", name="Close").click()
+    after = game.state()
+    assert (after["board"], after["moves"], after["score"], after["status"]) == (
+        over["board"], over["moves"], over["score"], "over")
+    # Reopened after a reload: answered from what was kept, the same grades.
+    game.page.reload()
+    game.wait_ready()
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    again = wait_reviewed(game)
+    assert (again["grades"], again["accuracy"]) == (seen["grades"], seen["accuracy"])
+
+
+def test_a_review_cancelled_closes_and_keeps_nothing(game: GamePage) -> None:
+    game.start()
+    play_to_the_end(game)
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    game.poll("the review dialog", lambda: game.dialog_open("review"))
+    game.click("#review-cancel")
+    game.poll("the dialog closed", lambda: not game.dialog_open("review"))
+    assert review_data(game)["accuracy"] is None
+    assert game.evaluate("() => localStorage.getItem('py2048:reviews')") is None
