@@ -227,8 +227,9 @@ class ReviewDialog:
         if not done:
             return
         view.set_hidden("review-cancel", True)
-        accuracy = text.say("review_accuracy", n=str(reply.get("accuracy", 0)))
-        view.set_attribute("review-dialog", "data-accuracy", str(reply.get("accuracy", 0)))
+        figure = float(reply.get("accuracy", 0))
+        accuracy = text.say("review_accuracy", n=text.number(int(figure + 0.5)))
+        view.set_attribute("review-dialog", "data-accuracy", "%.1f" % figure)
         view.set_text("review-accuracy", accuracy)
         view.set_hidden("review-accuracy", False)
         turning = reply.get("turning") or []

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 
+from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
+from tests.e2e.test_accessibility import AXE, audit
 from tests.e2e.test_daily import play_to_the_end
 
 REVIEW_TIMEOUT = 180.0  # a game of a few hundred moves, searched on a shared 2-core machine
@@ -79,3 +81,33 @@ def test_a_review_cancelled_closes_and_keeps_nothing(game: GamePage) -> None:
     game.poll("the dialog closed", lambda: not game.dialog_open("review"))
     assert review_data(game)["accuracy"] is None
     assert game.evaluate("() => localStorage.getItem('py2048:reviews')") is None
+
+
+def test_the_review_dialog_passes_axe_in_light_dark_and_high_contrast_and_on_a_phone(
+        open_game: OpenGame) -> None:
+    game = open_game(viewport={"width": 390, "height": 844}, color_scheme="light")
+    game.start()
+    play_to_the_end(game)
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    wait_reviewed(game)
+    game.page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[str] = []
+    passed = audit(game, "review, light", found)
+    game.page.emulate_media(color_scheme="dark")
+    passed += audit(game, "review, dark", found)
+    # Keyboard: Escape closes it; the theme changes; Review again is answered from what was kept.
+    game.press("Escape")
+    assert not game.dialog_open("review")
+    game.click("#settings")
+    game.page.select_option("#set-theme", "contrast")
+    game.press("Escape")
+    game.page.evaluate("() => document.getElementById('over-dialog').showModal()")
+    game.page.locator("#over-review").focus()
+    game.press("Enter")
+    wait_reviewed(game)
+    passed += audit(game, "review, high contrast", found)
+    width = game.evaluate("() => document.getElementById('review-dialog').getBoundingClientRect().width")
+    assert width <= 390
+    assert not found, "axe-core found:\n" + "\n".join(found)
+    assert passed > 3 * 10, f"only {passed} rule passes over 3 audits: did axe run?"
