@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 PAGE_ROOMS = [Screen, Start] + list(rooms.every())
-DIALOGS = ("win", "over", "confirm", "help", "settings", "stats", "import", "replay", "rankings")
+DIALOGS = ("win", "over", "confirm", "help", "settings", "stats", "import", "replay", "rankings", "review")
 
 
 class View:

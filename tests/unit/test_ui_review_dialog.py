@@ -1,0 +1,181 @@
+"""The Review room (game/ui/review_dialog.py): the grades shown as they come, the
+steps asked around the player's keys and never after a close or a cancel, the finished
+review stored, its turning points said in words. Pure: runs on CPython and MicroPython.
+"""
+
+from game.ui import charts
+from game.ui.review_dialog import QUIET_MS, ReviewDialog, chart_rows, turning_sentence, worst_rows
+from game.ui.store import REVIEWS
+from tests.unit.test_ui_page_rooms import FakePage, Recorder, english
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+TURNING = [{"move": 12, "played": "up", "better": "left", "grade": "x", "loss": 0.5,
+            "why": [{"code": "corner", "tile": 512}]},
+           {"move": 3, "played": "down", "better": "right", "grade": "m", "loss": 0.2,
+            "why": [{"code": "empty", "better": 5, "played": 3}]},
+           {"move": 7, "played": "left", "better": "up", "grade": "i", "loss": 0.1, "why": []}]
+
+
+class Promise:
+    def __init__(self) -> None:
+        self.callbacks: "list[Any]" = []
+
+    def then(self, done: "Any", failed: "Any" = None) -> "Promise":
+        self.callbacks.append((done, failed))
+        return self
+
+
+class Engine:
+    def __init__(self) -> None:
+        self.calls: "list[tuple[Any, ...]]" = []
+        self.promises: "list[Promise]" = []
+
+    def call(self, *args: "Any") -> Promise:
+        self.calls.append(args)
+        self.promises.append(Promise())
+        return self.promises[-1]
+
+
+class Page(FakePage):
+    """The fake page, with its timers and clock in hand."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.due: "list[tuple[float, Any]]" = []
+        self.clock = 1000.0
+
+    def later(self, ms: float, callback: "Any") -> None:
+        self.due.append((ms, callback))
+
+    def now(self) -> float:
+        return self.clock
+
+
+def step_reply(at: int, total: int, grades: str, done: bool = False, **more: "Any") -> str:
+    import json
+
+    reply = {"kind": "review_step", "ok": True, "key": "k", "at": at, "total": total,
+             "progress": 100 * at // total, "done": done, "grades": grades, "values": [90] * at}
+    reply.update(more)
+    return json.dumps(reply)
+
+
+def opened() -> "tuple[Page, ReviewDialog, Engine]":
+    english()
+    page = Page()
+    engine = Engine()
+    page.turns.engine = engine
+    page.view.is_open = lambda name: name == "review"
+    room = ReviewDialog(page)
+    room.click("review-game", None)
+    return page, room, engine
+
+
+def test_review_from_the_game_over_dialog_opens_it_and_asks_the_engine_with_the_kept_reviews() -> None:
+    page, room, _ = opened()
+    assert page.pushed == ["review:game"]
+    assert ("open_dialog", "review") in page.view.calls and ("close_dialog", "over") in page.view.calls
+    page.store.read = lambda name: '"kept"' if name == REVIEWS else None
+    assert room.begin("review:game") == "promise" and page.asked == [("review_start", "game", '"kept"')]
+
+
+def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored() -> None:
+    page, room, engine = opened()
+    due = page.due
+    room.took("review:game", {"kind": "review", "ok": True, "at": 0, "total": 4, "progress": 0, "done": False,
+                              "grades": "", "values": []})
+    assert len(due) == 1
+    due.pop()[1]()
+    assert engine.calls == [("review_step", 2)]
+    engine.promises[-1].callbacks[0][0](step_reply(2, 4, "bg"))
+    assert ("set_attribute", "review-counts", "data-grades", "bg") in page.view.calls
+    due.pop()[1]()
+    written: "list[tuple[str, str]]" = []
+    page.store.write = lambda name, text: written.append((name, text))
+    engine.promises[-1].callbacks[0][0](step_reply(4, 4, "bgmx", done=True, accuracy=61.25, turning=TURNING,
+                                                   kept_save="{saved}"))
+    assert written == [(REVIEWS, "{saved}")] and due == []
+    assert ("set_attribute", "review-dialog", "data-accuracy", "61.2") in page.view.calls or \
+        ("set_attribute", "review-dialog", "data-accuracy", "61.3") in page.view.calls
+    said = page.view.named("say")[-1][1]
+    assert said.startswith("Accuracy: 61 of 100.") and "Move 12: Up pulled your 512 out of its corner" in said
+
+
+def test_a_step_waits_while_the_player_is_pressing_keys() -> None:
+    page, room, engine = opened()
+    due = page.due
+    room.heard("input")  # at page.now()
+    room.due()
+    assert engine.calls == [] and due and due[0][0] == QUIET_MS
+
+
+def test_after_a_close_or_a_cancel_no_step_is_asked_and_a_late_answer_is_dropped() -> None:
+    page, room, engine = opened()
+    room.due()
+    assert engine.calls == [("review_step", 2)]
+    room.click("close-review", None)
+    engine.promises[-1].callbacks[0][0](step_reply(2, 4, "bg"))
+    grades_shown = ("set_attribute", "review-counts", "data-grades")
+    assert not [call for call in page.view.calls if call[:3] == grades_shown]
+    room.click("review-game", None)
+    room.click("#review-cancel", None)
+    assert engine.calls[-1] == ("review_cancel",) and ("close_dialog", "review") in page.view.calls
+
+
+def test_steps_grow_while_they_are_quick_and_shrink_when_slow() -> None:
+    page, room, engine = opened()
+    for took, expected in ((1.0, 4), (1.0, 8), (200.0, 4)):
+        room.due()
+        page.clock += took
+        engine.promises[-1].callbacks[0][0](step_reply(1, 400, "b"))
+        assert room.positions == expected
+
+
+def test_a_game_that_cannot_be_reviewed_says_why() -> None:
+    page, room, _ = opened()
+    room.took("review:verified", {"kind": "review", "ok": False, "reason": "empty", "detail": {}})
+    status = [call for call in page.view.calls if call[:2] == ("set_text", "review-status")][-1][2]
+    assert status.startswith("This game cannot be reviewed")
+
+
+def test_a_verified_code_offers_review_and_a_rejected_one_does_not() -> None:
+    page = FakePage()
+    room = ReviewDialog(page)
+    room.heard("verified", {"ok": True})
+    room.heard("verified", {"ok": False})
+    assert page.view.named("set_hidden") == [("set_hidden", "review-verified", False),
+                                             ("set_hidden", "review-verified", True)]
+
+
+def test_each_turning_point_is_a_sentence_and_its_row_carries_the_contracts_attributes() -> None:
+    english()
+    rows, data = worst_rows(TURNING)
+    assert [row[0] for row in rows] == ["12", "3", "7"]
+    assert data[0] == [("move", "12"), ("played", "up"), ("better", "left"), ("grade", "x")]
+    assert rows[1][-1] == "Move 3: Right left 5 empty cells, Down only 3."
+    assert rows[2][-1] == "Move 7: Up was better than Left, seen 1 moves ahead."
+    merge = {"move": 5, "played": "up", "better": "down", "why": [{"code": "merge", "tile": 64}]}
+    assert turning_sentence(merge) == "Move 5: Down made a 64; Up missed it."
+
+
+def test_the_chart_marks_mistakes_and_blunders_and_its_table_has_their_numbers() -> None:
+    english()
+    values = [100, 90, 80, 40, 30]
+    shapes = charts.review_chart(values, "bmxg")
+    dots = [dict(attrs) for tag, attrs, _ in shapes if tag == "circle"]
+    assert [(d["data-move"], d["class"]) for d in dots] == [("2", "dot grade-m"), ("3", "dot grade-x")]
+    line = next(dict(attrs) for tag, attrs, _ in shapes if tag == "polyline")
+    assert line["data-values"] == "100,90,80,40,30"
+    assert chart_rows(values, "bmxg") == [["0", "100", ""], ["2", "80", "mistake"], ["3", "40", "blunder"],
+                                          ["4", "30", "good"]]
+    assert charts.review_chart([], "") == []
+
+
+def test_held_for_the_engine_the_dialog_says_so() -> None:
+    page, room, _ = opened()
+    room.held("review:game")
+    assert page.view.named("set_text")[-1][2].startswith("Python is starting")
+    assert isinstance(page.view, Recorder)
