@@ -373,10 +373,11 @@
     return element;
   }
   window.py2048Dom = {
-    // {rows: [[text, ...]], marked: [bool] | null, buttons: [[text, label, action, date] | null] | null,
+    // {rows: [[text, ...]], marked: [bool] | null, buttons: [button | [button, ...] | null] | null
+    // (a button: [text, label, action, date]),
     // data: [[[name, value], ...]] | null}: a <tbody>'s rows, the first cell of each its row header;
     // a marked row gets class "mine"; with buttons, each row ends in a cell holding its button (if
-    // any); with data, each row gets its data-* attributes.
+    // any, or each of them); with data, each row gets its data-* attributes.
     rows: function (id, json) {
       filled(id, function (fragment) {
         var data = JSON.parse(json);
@@ -391,16 +392,16 @@
           });
           if (data.buttons) {
             var holder = document.createElement("td");
-            var found = data.buttons[index];
-            if (found) {
-              var button = cell("button", found[0]);
+            var found = data.buttons[index] || [];
+            (typeof found[0] === "string" ? [found] : found).forEach(function (one) {
+              var button = cell("button", one[0]);
               button.type = "button";
               button.className = "button watch-row";
-              button.setAttribute("aria-label", found[1]);
-              button.setAttribute("data-action", found[2]);
-              button.setAttribute("data-date", found[3]);
+              button.setAttribute("aria-label", one[1]);
+              button.setAttribute("data-action", one[2]);
+              button.setAttribute("data-date", one[3]);
               holder.appendChild(button);
-            }
+            });
             tr.appendChild(holder);
           }
           fragment.appendChild(tr);

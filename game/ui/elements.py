@@ -98,17 +98,17 @@ class Elements:
             document.getElementById(element_id).textContent = text
 
     def set_rows(self, body_id: str, rows: "list[list[str]]",
-                 buttons: "list[tuple[str, str, str, str] | None] | None" = None,
+                 buttons: "list[list[tuple[str, str, str, str]]] | None" = None,
                  marked: "list[bool] | None" = None,
                  data: "list[list[tuple[str, str]]] | None" = None) -> None:
         """A table body of these rows, as text (the first cell heads its row); with
-        `buttons`, each row ends in a cell holding its button, if it has one: (text,
+        `buttons`, each row ends in a cell holding its buttons, if it has any: (text,
         accessible name, data-action, data-date), all set as text and attributes; with
         `marked`, the rows marked true get the class `mine` (the player's own); with
         `data`, each row its `data-*` attributes (name without "data-", value). Built
         by assets/boot.js `py2048Dom` in one call (the bridge's calls are dear)."""
         found = {"rows": rows, "marked": marked,
-                 "buttons": [list(b) if b else None for b in buttons] if buttons is not None else None,
+                 "buttons": [[list(b) for b in row] for row in buttons] if buttons is not None else None,
                  "data": [[list(pair) for pair in row] for row in data] if data is not None else None}
         js.window.py2048Dom.rows(body_id, json.dumps(found))
 

@@ -83,7 +83,8 @@ class ReviewDialog:
     ACTIONS = ("review",)
     REPLIES = ("review",)
     WAITS = {"review": "review-status"}
-    BUTTONS = {"review-game": None, "review-verified": None, "#review-cancel": None, "close-review": None}
+    BUTTONS = {"review-game": None, "review-verified": None, "review-daily": None, "#review-cancel": None,
+               "close-review": None}
     DIALOGS = ("review",)
     HEARS = ("input", "verified")
 
@@ -109,6 +110,9 @@ class ReviewDialog:
         elif name == "review-verified":
             view.close_dialog("replay")
             self.open("verified")
+        elif name == "review-daily":  # a row of Statistics' daily results
+            view.close_dialog("stats")
+            self.open("daily:" + str(button.getAttribute("data-date") or ""))
         elif name == "#review-cancel":
             self.cancel()
         else:  # close-review: the engine keeps the review, to go on if it is opened again

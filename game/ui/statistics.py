@@ -102,17 +102,17 @@ def daily_rows(summary: "dict[str, Any]", lang: str = "") -> "list[list[str]]":
     ]
 
 
-def daily_buttons(summary: "dict[str, Any]", lang: str = "") -> "list[tuple[str, str, str, str] | None]":
-    """Each daily result's Watch button (text, accessible name, action, date), for the
-    results that still keep their code (the newest ten); None for the others."""
-    found: "list[tuple[str, str, str, str] | None]" = []
+def daily_buttons(summary: "dict[str, Any]", lang: str = "") -> "list[list[tuple[str, str, str, str]]]":
+    """Each daily result's Watch and Review buttons (text, accessible name, action,
+    date), for the results that still keep their code (the newest ten); none for the
+    others."""
+    found: "list[list[tuple[str, str, str, str]]]" = []
     for entry in summary["daily"]["results"]:
-        if entry.get("code"):
-            found.append((text.say("button_watch", lang),
-                          text.say("watch_daily_result", lang, date=entry["date"]), "watch-daily",
-                          entry["date"]))
-        else:
-            found.append(None)
+        date = entry["date"]
+        found.append([(text.say("button_watch", lang), text.say("watch_daily_result", lang, date=date),
+                       "watch-daily", date),
+                      (text.say("button_review", lang), text.say("review_daily_result", lang, date=date),
+                       "review-daily", date)] if entry.get("code") else [])
     return found
 
 

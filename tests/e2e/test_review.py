@@ -9,7 +9,7 @@ import json
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
 from tests.e2e.test_accessibility import AXE, audit
-from tests.e2e.test_daily import play_to_the_end
+from tests.e2e.test_daily import open_daily, play_to_the_end, share_link
 
 REVIEW_TIMEOUT = 180.0  # a game of a few hundred moves, searched on a shared 2-core machine
 
@@ -111,3 +111,28 @@ def test_the_review_dialog_passes_axe_in_light_dark_and_high_contrast_and_on_a_p
     assert width <= 390
     assert not found, "axe-core found:\n" + "\n".join(found)
     assert passed > 3 * 10, f"only {passed} rule passes over 3 audits: did axe run?"
+
+
+def test_a_daily_result_is_reviewed_from_statistics_and_a_friends_code_the_same_way(
+        open_game: OpenGame) -> None:
+    player = open_game(viewport={"width": 1000, "height": 800},
+                       permissions=["clipboard-read", "clipboard-write"])
+    open_daily(player)
+    end = play_to_the_end(player)
+    player.poll("the game-over dialog", lambda: player.dialog_open("over"))
+    link = share_link(player)
+    player.press("Escape")
+    player.click("#stats")
+    player.page.locator("#daily-rows tr").first.get_by_role("button", name="Review the daily board").click()
+    mine = wait_reviewed(player)
+    assert not player.dialog_open("stats") and len(mine["grades"]) == int(end["moves"])
+    # A friend opens the shared link: verified, then reviewed on their device, graded alike.
+    friend = open_game(viewport={"width": 1000, "height": 800})
+    friend.page.goto(friend.address() + "#replay=" + link.split("#replay=")[1])
+    friend.wait_ready()
+    friend.wait_for("the verdict", lambda d: d.get("replay") == "verified", timeout=30.0)
+    friend.click("#review-verified")
+    theirs = wait_reviewed(friend)
+    assert not friend.dialog_open("replay")
+    assert (theirs["grades"], theirs["accuracy"]) == (mine["grades"], mine["accuracy"])
+    assert friend.state()["moves"] == "0"  # the friend's own game is untouched

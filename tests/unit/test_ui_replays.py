@@ -286,11 +286,13 @@ def test_speed_is_one_of_the_offered_ones() -> None:
         assert room.speed == speed
 
 
-def test_each_daily_result_that_keeps_its_code_has_a_watch_button_naming_its_day() -> None:
+def test_each_daily_result_that_keeps_its_code_has_watch_and_review_buttons_naming_its_day() -> None:
     english()
     summary = {"daily": {"results": [{"date": "2026-11-30", "score": 8, "tile": 4, "moves": 3, "code": CODE},
                                      {"date": "2026-11-01", "score": 4, "tile": 4, "moves": 1, "code": ""}]}}
     found = statistics.daily_buttons(summary)
-    assert found[1] is None and found[0] is not None
-    label, name, action, date = found[0]
+    assert found[1] == [] and len(found[0]) == 2
+    label, name, action, date = found[0][0]
     assert (label, action, date) == ("Watch", "watch-daily", "2026-11-30") and "2026-11-30" in name
+    label, name, action, date = found[0][1]
+    assert (label, action, date) == ("Review", "review-daily", "2026-11-30") and name.startswith("Review")
