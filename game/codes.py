@@ -7,9 +7,9 @@ watching, which plays on a session of its own.
 
 `verify(text)` answers {"kind": "verify", "ok", "reason", "detail", and when ok "date",
 "size", "score", "tile", "moves", "won", "finished"} (game/replay.py `judge`);
-`watch(what)` a reply of kind "watch" (the start of a recorded game, "ok", "at",
-"total", "end", "title") and `watch_step()` one of kind "watch_move" (a move reply of
-that game); `resume()` the game in play again.
+`watch(what, at)` a reply of kind "watch" (a recorded game's position after `at`
+moves, "ok", "at", "total", "end", "title") and `watch_step()` one of kind
+"watch_move" (a move reply of that game); `resume()` the game in play again.
 """
 
 from __future__ import annotations
@@ -43,19 +43,22 @@ class Codes:
         self.verified_code = str(answer.get("code", ""))
         return answer
 
-    def watch(self, what: str) -> dict[str, Any]:
+    def watch(self, what: str, at: int = 0) -> dict[str, Any]:
         """Put a game on the board to watch, move by move (`watch_step`): "verified"
         (the last code that verified), "game" (the game in play, from its record) or
         "daily:<date>" (that day's result, from its code in the statistics). The game
         in play is untouched; `resume` shows it again; "again" starts the game being
-        watched over. Answers a "watch" reply with the start position and the number of
-        moves, or {"ok": False, "reason": ...}."""
+        watched over. `at` moves are played first (a review's turning point is shown
+        from the position before it). Answers a "watch" reply with that position and the
+        number of moves, or {"ok": False, "reason": ...}."""
         try:
             film, title = self.film(str(what))
         except replay.Rejection as refusal:
             self.watching = None
             return {"kind": "watch", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
         self.watching = Watch(film, title)
+        for _ in range(min(max(int(at), 0), len(film.steps))):
+            self.watching.step()
         return self.watching.reply("watch", title=title)
 
     def film(self, what: str) -> tuple[records.Film, dict[str, Any]]:
@@ -121,7 +124,7 @@ class Watch:
         reply = reply_of(self.session, self.best, kind, kind == "watch", False, **extra)
         reply.update(ok=True, at=self.at, total=len(self.film.steps), end=self.at >= len(self.film.steps),
                      spawns=[{"at": list(s.cell), "value": s.value} for s in self.film.start]
-                     if kind == "watch" else [])
+                     if kind == "watch" and self.at == 0 else [])
         return reply
 
     def step(self) -> dict[str, Any]:

@@ -194,8 +194,8 @@ def board_import(board_quoted: str, budget_ms: float) -> str:
     return json.dumps(table().rankings.board_import(stored(board_quoted), float(budget_ms)))
 
 
-def watch(what: str) -> str:
-    return json.dumps(table().codes.watch(str(what)))
+def watch(what: str, at: int = 0) -> str:
+    return json.dumps(table().codes.watch(str(what), int(at)))
 
 
 def watch_step() -> str:

@@ -150,7 +150,8 @@ MARKED = "mx"  # the grades a review's chart marks: mistakes and blunders
 def review_chart(values: "list[int]", grades: str) -> "list[Shape]":
     """A reviewed game: the position's value (0-100, game/review.py) after each move as
     a line, from the start position on, and a dot on each move graded a mistake or a
-    blunder (class `grade-m`, `grade-x`), at the position that move left."""
+    blunder (class `grade-m`, `grade-x`), at the position that move left; a click on
+    one shows that move in the replay viewer (`review-show`)."""
     if not values:
         return []
     span = WIDTH - LEFT - 8
@@ -166,6 +167,6 @@ def review_chart(values: "list[int]", grades: str) -> "list[Shape]":
     for move, grade in enumerate(grades, 1):
         if grade in MARKED and move < len(values):
             dot = [("class", "dot grade-" + grade), ("cx", x(move)), ("cy", _y(values[move], 100)),
-                   ("r", "3"), ("data-move", str(move))]
+                   ("r", "3"), ("data-move", str(move)), ("data-action", "review-show")]
             shapes.append(("circle", dot, ""))
     return shapes

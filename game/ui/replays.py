@@ -124,7 +124,7 @@ BAR = ("#watch-play", "#watch-step", "#watch-close")
 OVER_REPLAY = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",
                "#stats", "#help", "#settings", "share-stats", "watch-verified", "#rankings",
                "close-rankings", "#day-prev", "#day-next", "#season-prev", "#season-next", "add-board",
-               "share-board", "check-result") + BAR
+               "share-board", "check-result", "review-show") + BAR
 
 
 class Replays:
@@ -150,6 +150,7 @@ class Replays:
         self.title: "dict[str, Any]" = {}
         self.at = 0
         self.total = 0
+        self.paused = False  # the game shown stays still (a review's turning point)
         self.on_due = host.proxy(self.due)
 
     @property
@@ -172,7 +173,9 @@ class Replays:
         if action == "resume":
             return host.ask("resume")
         host.turns.ahead = {}  # a key meanwhile is no move of the game in play
-        return host.ask("watch", action[6:])
+        what, _, at = action[6:].partition("#")  # "#n": from the position after n moves, paused
+        self.paused = bool(at)
+        return host.ask("watch", what, int(at or 0))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         if reply["kind"] == "resume":
@@ -302,7 +305,7 @@ class Replays:
                 str(reply.get("reason", "")), reply.get("detail") or {})))
             return
         self.watching = True
-        self.playing = True
+        self.playing = not self.paused
         self.title = reply.get("title") or {}
         view = self.host.view
         view.paint(reply["state"]["board"], [s["at"] for s in reply.get("spawns") or []])

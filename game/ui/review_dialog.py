@@ -84,9 +84,9 @@ class ReviewDialog:
     REPLIES = ("review",)
     WAITS = {"review": "review-status"}
     BUTTONS = {"review-game": None, "review-verified": None, "review-daily": None, "#review-cancel": None,
-               "close-review": None}
+               "close-review": None, "review-show": None}
     DIALOGS = ("review",)
-    HEARS = ("input", "verified")
+    HEARS = ("input", "verified", "button")
 
     def __init__(self, page: "Any") -> None:
         self.page = page
@@ -95,6 +95,10 @@ class ReviewDialog:
         self.positions = 2  # per step, adapted to SLICE_MS
         self.asked_at = 0.0
         self.last_input = -QUIET_MS
+        self.what = ""  # the game reviewed, named as the engine names it ("game", "daily:<date>"…)
+        self.turning: "list[dict[str, Any]]" = []  # its turning points, once done
+        self.marked = False  # a turning point's arrows are on the board
+        self.back = ""  # the dialog Review was opened from, opened again on Close
         self.on_step = page.proxy(self.stepped)
         self.on_failure = page.proxy(self.failed)
         self.on_due = page.proxy(self.due)
@@ -104,31 +108,49 @@ class ReviewDialog:
     def click(self, name: str, button: "Any") -> None:
         view = self.page.view
         if name == "review-game":
-            view.close_dialog("win")
-            view.close_dialog("over")
-            self.open("game")
+            self.open("game", "win" if view.is_open("win") else "over")
         elif name == "review-verified":
-            view.close_dialog("replay")
-            self.open("verified")
+            self.open("verified", "replay")
         elif name == "review-daily":  # a row of Statistics' daily results
-            view.close_dialog("stats")
-            self.open("daily:" + str(button.getAttribute("data-date") or ""))
+            self.open("daily:" + str(button.getAttribute("data-date") or ""), "stats")
         elif name == "#review-cancel":
             self.cancel()
+            self.go_back()
+        elif name == "review-show":  # a turning point's row, or a marked point of the chart
+            move = button.getAttribute("data-move") or button.closest("tr").getAttribute("data-move")
+            self.show_move(int(str(move or "0")))
         else:  # close-review: the engine keeps the review, to go on if it is opened again
             self.run += 1
             view.close_dialog("review")
+            self.go_back()
+
+    def go_back(self) -> None:
+        """Back to the dialog Review was opened from (the game-over dialog, Statistics…)."""
+        back, self.back = self.back, ""
+        if back:
+            self.page.view.open_dialog(back)
 
     def heard(self, event: str, *args: "Any") -> None:
         if event == "input":
             self.last_input = self.page.now()
+        elif event == "button":  # any other button: the replay moves on, the arrows go
+            if self.marked:
+                self.marked = False
+                self.page.view.show_hint(None)
+                self.page.view.set_hidden("played-mark", True)
         else:  # a code checked: a verified one can be reviewed
             self.page.view.set_hidden("review-verified", not args[0].get("ok"))
 
-    def open(self, what: str) -> None:
-        """Open the dialog on the review of `what` ("game", "verified", "daily:<date>")."""
+    def open(self, what: str, back: str) -> None:
+        """Open the dialog on the review of `what` ("game", "verified", "daily:<date>"),
+        over the dialog `back` it was opened from, which it closes (one modal at a time)
+        and opens again when it is closed."""
         view = self.page.view
+        view.close_dialog(back)
+        self.back = back
         self.run += 1
+        self.what = what
+        self.turning = []
         for element_id in ("review-accuracy", "review-counts", "review-chart-box", "review-worst-box"):
             view.set_hidden(element_id, True)
         self.progress(0, text.say("review_running", n=0))
@@ -136,6 +158,26 @@ class ReviewDialog:
         view.set_hidden("review-cancel", False)
         view.open_dialog("review")
         self.page.push("review:" + what)
+
+    def show_move(self, move: int) -> None:
+        """The position before `move` in the replay viewer, paused; for a turning point
+        the move played (dashed) and the better one (filled) as arrows, said too."""
+        if move < 1:
+            return
+        view = self.page.view
+        self.run += 1  # closed: no more steps (the review is done, or goes on when reopened)
+        self.back = ""
+        view.close_dialog("review")
+        self.page.push("watch:%s#%d" % (self.what, move - 1))
+        said = text.say("review_shown", n=text.number(move))
+        for point in self.turning:
+            if int(point["move"]) == move:
+                view.show_hint(str(point["better"]))
+                view.set_attribute("played-mark", "data-dir", str(point["played"]))
+                view.set_hidden("played-mark", False)
+                self.marked = True
+                said += " " + turning_sentence(point)
+        view.say(said)
 
     def cancel(self) -> None:
         self.run += 1
@@ -237,8 +279,11 @@ class ReviewDialog:
         view.set_text("review-accuracy", accuracy)
         view.set_hidden("review-accuracy", False)
         turning = reply.get("turning") or []
+        self.turning = turning
         rows, data = worst_rows(turning)
-        view.set_rows("review-worst-rows", rows, data=data)
+        show = [[(text.say("button_show"), text.say("review_show_move", n=text.number(int(point["move"]))),
+                  "review-show", "")] for point in turning]
+        view.set_rows("review-worst-rows", rows, show, data=data)
         view.set_hidden("review-worst", not rows)
         view.set_hidden("review-none", bool(rows))
         view.set_hidden("review-worst-box", False)

@@ -40,7 +40,7 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untou
     assert len(seen["grades"]) == moves and set(seen["grades"]) <= set("bgimx")
     rows = game.evaluate("""() => [...document.querySelectorAll('#review-worst tbody tr')].map(
         tr => ({move: tr.dataset.move, played: tr.dataset.played, better: tr.dataset.better,
-                grade: tr.dataset.grade, why: tr.lastElementChild.textContent}))""")
+                grade: tr.dataset.grade, why: tr.children[4].textContent}))""")
     costly = [g for g in seen["grades"] if g != "b"]
     assert len(rows) == min(3, len(costly))
     for row in rows:
@@ -59,9 +59,30 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untou
     assert kept["format"] == "py2048-reviews" and len(kept["reviews"]) == 1
     assert kept["reviews"][0]["grades"] == seen["grades"]
     game.page.locator("#review-dialog").get_by_role("button", name="Close").click()
+    assert game.dialog_open("over")  # back where Review was pressed
     after = game.state()
     assert (after["board"], after["moves"], after["score"], after["status"]) == (
         over["board"], over["moves"], over["score"], "over")
+    # A turning point in the replay viewer: the position before it, still, with both arrows.
+    if rows:
+        game.click("#over-review")
+        wait_reviewed(game)
+        first = rows[0]
+        game.page.locator("#review-worst tbody tr").first.get_by_role("button").click()
+        shown = game.wait_for("the turning point", lambda d: d.get("watch") is not None)
+        assert not game.dialog_open("review")
+        marks = game.evaluate("""() => ({better: document.getElementById('hint-mark').dataset.dir,
+            played: document.getElementById('played-mark').dataset.dir,
+            hidden: document.getElementById('played-mark').hidden,
+            bar: document.getElementById('watch-text').textContent})""")
+        assert (marks["better"], marks["played"]) == (first["better"], first["played"])
+        assert not marks["hidden"]
+        assert f"move {int(first['move']) - 1} of {moves}" in marks["bar"] and shown["watch"] != "end"
+        game.click("#watch-step")  # the move played: the arrows go
+        game.poll("the arrows gone", lambda: game.evaluate(
+            "() => ['played-mark', 'hint-mark'].every(id => document.getElementById(id).hidden)"))
+        game.click("#watch-close")
+        game.wait_for("the game in play", lambda d: "watch" not in d)
     # Reopened after a reload: answered from what was kept, the same grades.
     game.page.reload()
     game.wait_ready()

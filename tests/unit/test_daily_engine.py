@@ -231,6 +231,22 @@ def test_verify_answers_the_replays_numbers_and_watch_shows_every_move() -> None
     assert codes.watch_step()["at"] == step["at"]  # nothing after the end
 
 
+def test_watching_from_a_move_shows_the_position_the_steps_from_the_start_reach() -> None:
+    """A review's turning point is shown from the position before it (`watch(what, at)`),
+    the very position stepping from the start reaches."""
+    e = engine()
+    e.start(None, None, daily_board=True)
+    play_to_end(e, seed=5, limit=40)
+    codes = Codes(engine(9))
+    codes.verify(api.result_code(e.session))
+    codes.watch("verified")
+    stepped = [codes.watch_step() for _ in range(12)][-1]
+    jumped = codes.watch("verified", 12)
+    assert jumped["ok"] and jumped["at"] == 12 and jumped["state"]["board"] == stepped["state"]["board"]
+    assert jumped["spawns"] == [] and codes.watch_step()["at"] == 13
+    assert codes.watch("verified", 10_000)["at"] == e.session.position.moves  # at most the end
+
+
 def test_a_refused_code_cannot_be_watched() -> None:
     e = engine()
     codes = Codes(e)

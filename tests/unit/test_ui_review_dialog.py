@@ -179,3 +179,28 @@ def test_held_for_the_engine_the_dialog_says_so() -> None:
     room.held("review:game")
     assert page.view.named("set_text")[-1][2].startswith("Python is starting")
     assert isinstance(page.view, Recorder)
+
+
+class Button:
+    def __init__(self, move: str) -> None:
+        self.move = move
+
+    def getAttribute(self, name: str) -> str:
+        return self.move if name == "data-move" else ""
+
+
+def test_a_turning_point_is_shown_paused_in_the_replay_viewer_with_both_arrows_until_a_button() -> None:
+    page, room, _ = opened()
+    room.show({"done": True, "progress": 100, "grades": "bgmx", "values": [100, 90, 80, 40, 30],
+               "accuracy": 50, "turning": TURNING})
+    room.click("review-show", Button("12"))
+    assert page.pushed[-1] == "watch:game#11" and ("close_dialog", "review") in page.view.calls
+    assert ("show_hint", "left") in page.view.calls
+    assert ("set_attribute", "played-mark", "data-dir", "up") in page.view.calls
+    assert page.view.named("say")[-1][1].startswith("Move 12 of the game")
+    room.heard("button", "#watch-step")
+    assert page.view.named("show_hint")[-1] == ("show_hint", None)
+    assert page.view.named("set_hidden")[-1] == ("set_hidden", "played-mark", True)
+    arrows = len(page.view.named("show_hint"))
+    room.click("review-show", Button("2"))  # not a turning point: no arrows
+    assert page.pushed[-1] == "watch:game#1" and len(page.view.named("show_hint")) == arrows
