@@ -24,6 +24,7 @@ from game.session import Session, fresh
 
 if TYPE_CHECKING:
     from game.api import Engine
+    from game.chance import WordSource
 
 
 class Codes:
@@ -86,9 +87,29 @@ class Codes:
     def watch_step(self) -> dict[str, Any]:
         """The watched game's next move, as a move reply ("watch_move"; `end` once the
         last move is shown). Without a game to watch: {"ok": False}."""
-        if self.watching is None:
+        if self.watching is None or self.watching.source is not None:  # none, or played on
             return {"kind": "watch_move", "ok": False, "reason": "empty", "detail": {}}
         return self.watching.step()
+
+    def practice(self) -> dict[str, Any]:
+        """The game being watched becomes a practice game from where it stands (Review's
+        "Play on from here"): the player moves it, its spawns are random from here on. It
+        lives on the watching session, beside the game in play: nothing of it is stored,
+        counted in the statistics or the best scores, or a daily result; `resume` ends
+        it. Answers a "practice" reply, or {"ok": False} without a game watched."""
+        if self.watching is None:
+            return {"kind": "practice", "ok": False, "reason": "empty", "detail": {}}
+        self.watching.practise(self.engine.source)
+        return self.watching.reply("practice")
+
+    def practice_move(self, direction: str) -> dict[str, Any]:
+        """A move of the practice game: a move reply of kind "practice_move"."""
+        watching = self.watching
+        if watching is None or watching.source is None:
+            return {"kind": "practice_move", "ok": False, "reason": "empty", "detail": {}}
+        watching.session.keep_playing = True  # a practice plays on past 2048
+        outcome = watching.session.move(str(direction))
+        return watching.reply("practice_move", **move_fields(outcome)) | {"changed": outcome.changed}
 
     def resume(self) -> Reply:
         """Watching is over: the game in play, to draw again (with its lookahead)."""
@@ -116,13 +137,20 @@ class Watch:
         self.session = Session(fresh(board), self._word, undo_depth=1)
         self.session.keep_playing = True
         self.best: dict[int, int] = {}
+        self.source: WordSource | None = None  # a practice's random words (`practise`)
 
     def _word(self) -> int:
-        return self.words.pop(0)
+        return self.words.pop(0) if self.source is None else self.source()
+
+    def practise(self, source: WordSource) -> None:
+        """From here on the player moves this game and its spawns are random."""
+        self.source = source
+        self.session.keep_playing = True
 
     def reply(self, kind: str, **extra: Any) -> dict[str, Any]:
         reply = reply_of(self.session, self.best, kind, kind == "watch", False, **extra)
         reply.update(ok=True, at=self.at, total=len(self.film.steps), end=self.at >= len(self.film.steps),
+                     practice=self.source is not None,
                      spawns=[{"at": list(s.cell), "value": s.value} for s in self.film.start]
                      if kind == "watch" and self.at == 0 else [])
         return reply

@@ -206,6 +206,14 @@ def resume() -> str:
     return json.dumps(table().codes.resume())
 
 
+def practice() -> str:
+    return json.dumps(table().codes.practice())
+
+
+def practice_move(direction: str) -> str:
+    return json.dumps(table().codes.practice_move(str(direction)))
+
+
 def review_start(what: str, kept_quoted: str = "") -> str:
     """Review the game `what` names (as `watch`); the kept reviews quoted as stored."""
     return json.dumps(table().reviewer.review_start(str(what), stored(kept_quoted)))
@@ -244,6 +252,8 @@ CALLS: dict[str, Callable[..., str]] = {
     "watch": watch,
     "watch_step": watch_step,
     "resume": resume,
+    "practice": practice,
+    "practice_move": practice_move,
     "review_start": review_start,
     "review_step": review_step,
     "review_cancel": review_cancel,

@@ -55,8 +55,10 @@ call("start", quoted("{not a game"), quoted("[]"), quoted("\u0000"), 4, 5, 0, qu
 daily = call("start", "", "", "", 4, 1, 1, "")
 for direction in ("left", "up", "right", "down") * 3:
     daily = call("move", direction, NOON)
-call("watch", "game")
+call("watch", "game", 2)
 call("watch_step")
+call("practice")
+call("practice_move", "left")
 call("resume")
 call("review_start", "game", quoted('{"format": "py2048-reviews", "version": 1, "reviews": [{}]}'))
 call("review_step", 1)

@@ -92,7 +92,7 @@ class Listening:
             self.read_out(action)
         view = self.view
         over_or_won = view.is_open("over") or view.is_open("win")
-        queued = keys.queued(action, page.watching, blocked, over_or_won)
+        queued = keys.queued(action, page.watching, blocked, over_or_won, page.practising)
         if queued:
             page.push(queued)
         return action
@@ -130,7 +130,7 @@ class Listening:
         if direction:
             page = self.page
             page.tell("input")
-            page.push("noop" if page.blocked() or page.watching else direction)
+            page.push(keys.queued(direction, page.watching, page.blocked(), False, page.practising) or "noop")
 
     def on_pointercancel(self, event: "Any") -> None:
         self.tracker.cancel(int(event.pointerId))

@@ -48,6 +48,7 @@ class Page:
         self.state: "dict[str, Any] | None" = None  # the game on screen, as last shown
         self.milestones: "list[str] | None" = None  # from the engine's replies
         self.watching = False  # a recorded game is on the board (game/ui/replays.py)
+        self.practising = False  # and played on as a practice (game/ui/practice.py)
         self.worker: "Any" = None  # the engine, ready and not yet handed the game
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.at_work: "list[Any]" = []  # what keeps the engine busy besides the queue

@@ -118,7 +118,7 @@ def bar_text(title: "dict[str, Any]", at: int, total: int, lang: str = "") -> st
 
 
 # The replay bar's buttons: they drive the replay, and Auto-play is not stopped by them.
-BAR = ("#watch-play", "#watch-step", "#watch-close")
+BAR = ("#watch-play", "#watch-step", "#watch-close", "#watch-practice")
 # Buttons inside a dialog that opens over a replay without ending it (checking another
 # code, or closing the dialog, leaves the replay on the board); any other ends it.
 OVER_REPLAY = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",
@@ -200,7 +200,10 @@ class Replays:
         back); so does a size chosen in Settings. A result link is checked."""
         host = self.host
         if event == "button":
-            if self.watching and args[0] not in OVER_REPLAY and self.close():
+            if args[0] == "#watch-practice":  # played on from here (game/ui/practice.py): no more steps
+                self.playing = False
+                self.waiting = False
+            elif self.watching and args[0] not in OVER_REPLAY and self.close():
                 self.host.screen.show_mode()
         elif event == "setting":
             if args[0] == "size" and args[1] and self.close():

@@ -30,6 +30,7 @@ def later() -> "tuple[Any, ...]":
     """The rooms that join once the first game is on screen."""
     from game.ui.autoplay import Solver
     from game.ui.help_dialog import HelpDialog
+    from game.ui.practice import Practice
     from game.ui.rankings_room import RankingsRoom
     from game.ui.replays import Replays
     from game.ui.review_dialog import ReviewDialog
@@ -46,6 +47,7 @@ def later() -> "tuple[Any, ...]":
         RankingsRoom,  # your friends' board
         Solver,  # Hint and Auto-play
         ReviewDialog,  # a game graded move by move
+        Practice,  # a reviewed game played on from one of its positions
     )
 
 

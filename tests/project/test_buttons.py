@@ -13,8 +13,9 @@ from game.ui.starting import Start
 PAGE = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
 # Handled by assets/boot.js and assets/offline.js, before and beside Python.
 SCRIPTS = {"#failure-reload", "#update-reload"}
-# Made by the UI itself, not in index.html: Watch and Review in a daily result's row of Statistics.
-MADE = {"watch-daily", "review-daily"}
+# Made by the UI itself, not in index.html: Watch and Review in a daily result's row of
+# Statistics, Show in a turning point's row of Review (and its chart's marked points).
+MADE = {"watch-daily", "review-daily", "review-show"}
 
 
 def test_every_button_of_the_page_has_one_owning_room() -> None:

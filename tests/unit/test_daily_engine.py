@@ -247,6 +247,27 @@ def test_watching_from_a_move_shows_the_position_the_steps_from_the_start_reach(
     assert codes.watch("verified", 10_000)["at"] == e.session.position.moves  # at most the end
 
 
+def test_a_practice_from_a_watched_position_plays_on_and_touches_nothing_of_the_game_in_play() -> None:
+    """Review's "Play on from here": the watched game, from its position, moved by the
+    player with random spawns; the game in play, its statistics and best scores stay."""
+    e = engine()
+    e.start(None, None)
+    play_to_end(e, seed=5, limit=30)
+    before = (e.session.position, stats.dump_stats(e.stats), dict(e.best))
+    codes = Codes(e)
+    assert not codes.practice_move("left")["ok"] and not codes.practice()["ok"]  # nothing watched
+    codes.watch("game", 10)
+    started = codes.practice()
+    assert started["ok"] and started["practice"] and started["state"]["moves"] == 10
+    moved = [codes.practice_move(d) for d in ("left", "up", "right", "down", "left", "up")]
+    assert any(m["changed"] for m in moved) and all(m["kind"] == "practice_move" for m in moved)
+    assert not codes.watch_step()["ok"]  # the record no longer steps it
+    assert moved[-1]["state"]["moves"] == 10 + sum(1 for m in moved if m["changed"])
+    assert (e.session.position, stats.dump_stats(e.stats), dict(e.best)) == before
+    codes.resume()
+    assert not codes.practice_move("left")["ok"]
+
+
 def test_a_refused_code_cannot_be_watched() -> None:
     e = engine()
     codes = Codes(e)

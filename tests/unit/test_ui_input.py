@@ -118,6 +118,10 @@ def test_what_a_key_puts_in_the_queue_by_what_is_on_screen() -> None:
     assert keys.queued("left", True, False, False) == "noop"  # a replay on the board
     assert keys.queued("undo", True, False, False) == "noop"
     assert keys.queued("new", True, False, False) is None
+    assert keys.queued("left", True, False, False, True) == "practice:left"  # a practice: its move
+    assert keys.queued("left", True, True, False, True) == "noop"
+    assert keys.queued("undo", True, False, False, True) == "noop"
+    assert keys.queued("new", True, False, False, True) is None
     assert keys.queued("new", False, False, False) == "new?"  # over a game in progress: asks
     assert keys.queued("new", False, False, True) == "new"
     assert keys.queued("new", False, True, True) is None

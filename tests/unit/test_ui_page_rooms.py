@@ -81,6 +81,7 @@ class FakePage:
         self.turns.page = self
         self.state: "dict[str, Any] | None" = dict(STATE)
         self.watching = False
+        self.practising = False
         self.worker: "Any" = Recorder()
         self.milestones: "list[str] | None" = None
         self.fatal = False
@@ -132,6 +133,9 @@ class FakePage:
 
     def elapsed(self) -> int:
         return 0
+
+    def count_input(self) -> None:
+        self.view.count_input()
 
     def visible(self) -> bool:
         return True

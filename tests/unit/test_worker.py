@@ -99,7 +99,7 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
         assert json.loads(worker.call(name, board_args))["kind"] == name
     assert set(worker.CALLS) == set(kinds) | set(board) | {
         "start", "statistics", "export_all", "check_import", "hint", "verify", "watch", "watch_step",
-        "resume", "review_start", "review_step", "review_cancel"}
+        "resume", "review_start", "review_step", "review_cancel", "practice", "practice_move"}
 
 
 @pytest.mark.parametrize("name, args", [

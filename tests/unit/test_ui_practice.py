@@ -1,0 +1,64 @@
+"""The Practice room (game/ui/practice.py): "Play on from here" turns the replay on the
+board into a practice the player moves, says it is never counted, and ends with the
+replay. Pure: runs on CPython and MicroPython."""
+
+from game.ui.practice import Practice
+from tests.unit.test_ui_page_rooms import STATE, FakePage, english
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def practice_reply(kind: str, **more: "Any") -> "dict[str, Any]":
+    reply = {"kind": kind, "ok": True, "state": dict(STATE, moves=12), "changed": True, "points": 4,
+             "direction": "left", "practice": True,
+             "tiles": [{"value": 4, "from": [[0, 1], [0, 3]], "to": [0, 0], "merged": True}], "spawn": None}
+    reply.update(more)
+    return reply
+
+
+def test_play_on_from_here_starts_a_practice_only_over_a_replay() -> None:
+    page = FakePage()
+    room = Practice(page)
+    room.click("#watch-practice", None)
+    assert page.pushed == []  # nothing on the board to play on
+    page.watching = True
+    room.click("#watch-practice", None)
+    assert page.pushed == ["practice"]
+    assert room.begin("practice") == "promise" and page.asked == [("practice",)]
+
+
+def test_a_practice_is_marked_said_never_counted_and_its_moves_are_drawn_and_counted() -> None:
+    english()
+    page = FakePage()
+    page.watching = True
+    room = Practice(page)
+    room.took("practice", practice_reply("practice"))
+    assert page.practising
+    assert ("set_attributes", (("data-mode", "practice"),)) in page.view.calls
+    assert "never counted" in page.view.named("say")[-1][1]
+    assert room.begin("practice:left") == "promise" and page.asked[-1] == ("practice_move", "left")
+    room.took("practice:left", practice_reply("practice_move"))
+    assert page.view.named("animate") and page.view.named("show_numbers") and page.view.named("count_input")
+    room.took("practice:up", practice_reply("practice_move", state=dict(STATE, status="over")))
+    assert page.view.named("say")[-1][1].startswith("Practice over")
+
+
+def test_the_practice_ends_when_the_game_in_play_comes_back() -> None:
+    page = FakePage()
+    page.watching = True
+    page.practising = True
+    room = Practice(page)
+    room.heard("shown", "move", True, STATE)
+    assert page.practising
+    room.heard("shown", "resume", True, STATE)
+    assert not page.practising
+    assert ("set_attribute", "watch-bar", "data-practice", None) in page.view.calls
+
+
+def test_an_answer_after_the_replay_closed_changes_nothing() -> None:
+    page = FakePage()
+    room = Practice(page)
+    room.took("practice", practice_reply("practice"))
+    assert not page.practising and page.view.calls == []
