@@ -157,3 +157,33 @@ def test_a_daily_result_is_reviewed_from_statistics_and_a_friends_code_the_same_
     assert not friend.dialog_open("replay")
     assert (theirs["grades"], theirs["accuracy"]) == (mine["grades"], mine["accuracy"])
     assert friend.state()["moves"] == "0"  # the friend's own game is untouched
+
+
+def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: GamePage) -> None:
+    game.start()
+    over = play_to_the_end(game)
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    seen = wait_reviewed(game)
+    stored = game.evaluate("""() => ({stats: localStorage.getItem('py2048:stats'),
+        best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
+    assert set(seen["grades"]) != {"b"}, "a game of cycled keys has a costly move"
+    game.page.locator("#review-worst tbody tr").first.get_by_role("button").click()
+    game.wait_for("the position, still", lambda d: d.get("watch") == "paused")
+    game.page.locator("#watch-bar").get_by_role("button", name="Play on from here").click()
+    data = game.wait_for("the practice", lambda d: d.get("mode") == "practice")
+    assert "never counted" in game.evaluate("() => document.getElementById('watch-text').textContent")
+    start_moves = int(data["moves"])
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown") * 3:
+        before = int(game.state()["inputs"])
+        game.press(key)
+        game.wait_inputs(before + 1)
+    played = game.state()
+    assert int(played["moves"]) > start_moves and played["mode"] == "practice"
+    after = game.evaluate("""() => ({stats: localStorage.getItem('py2048:stats'),
+        best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
+    assert after == stored  # nothing stored, counted, or best
+    game.click("#watch-close")
+    back = game.wait_for("the game in play", lambda d: "watch" not in d and d["mode"] == "classic")
+    assert (back["board"], back["moves"], back["score"], back["status"]) == (
+        over["board"], over["moves"], over["score"], "over")
