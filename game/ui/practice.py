@@ -49,6 +49,7 @@ class Practice:
             page.practising = True
             view.set_attributes((("data-mode", "practice"),))
             view.set_attribute("watch-bar", "data-practice", "true")
+            view.set_text("watch-title", text.say("practice_title"))
             said = text.say("practice_bar", n=text.number(int(state["moves"])))
             view.set_text("watch-text", said)
             view.say(said)
@@ -69,3 +70,4 @@ class Practice:
         if args[0] == "resume" and self.page.practising:
             self.page.practising = False
             self.page.view.set_attribute("watch-bar", "data-practice", None)
+            self.page.view.set_text("watch-title", text.say("watch_title"))
