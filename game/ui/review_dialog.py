@@ -6,8 +6,8 @@ time; so it is asked for in steps of a few positions each, never through the que
 key's move would wait behind a whole review): each step is sized to take about
 `SLICE_MS` there, and the next is asked only once the player has left the keys alone
 for `QUIET_MS`, so a move's answer waits behind one short step at most. Closing the
-dialog stops asking (opening it again on the same game goes on where it was); Cancel
-drops the review in the engine too. A finished review comes back with the kept reviews
+dialog leaves the review going on behind, while the player plays on (Review again shows
+how far it got); Cancel stops it and drops it in the engine. A finished review comes back with the kept reviews
 the page stores (`py2048:reviews`), so reopening it is instant and works offline.
 
 Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPython and
@@ -92,6 +92,7 @@ class ReviewDialog:
         self.page = page
         self.run = 0  # the review being asked for; a close or a cancel ends it
         self.asking = -1  # the run of the step in flight (-1: none)
+        self.due_run = -1  # the run the next step was set for
         self.positions = 2  # per step, adapted to SLICE_MS
         self.asked_at = 0.0
         self.last_input = -QUIET_MS
@@ -119,8 +120,7 @@ class ReviewDialog:
         elif name == "review-show":  # a turning point's row, or a marked point of the chart
             move = button.getAttribute("data-move") or button.closest("tr").getAttribute("data-move")
             self.show_move(int(str(move or "0")))
-        else:  # close-review: the engine keeps the review, to go on if it is opened again
-            self.run += 1
+        else:  # close-review: the review goes on behind, around the player's keys
             view.close_dialog("review")
             self.go_back()
 
@@ -165,7 +165,6 @@ class ReviewDialog:
         if move < 1:
             return
         view = self.page.view
-        self.run += 1  # closed: no more steps (the review is done, or goes on when reopened)
         self.back = ""
         view.close_dialog("review")
         self.page.push("watch:%s#%d" % (self.what, move - 1))
@@ -217,13 +216,14 @@ class ReviewDialog:
             self.schedule()
 
     def schedule(self) -> None:
+        self.due_run = self.run
         quiet = QUIET_MS - (self.page.now() - self.last_input)
         self.page.later(max(quiet, 0.0), self.on_due)
 
     def due(self, _: "Any" = None) -> None:
         page = self.page
-        if self.asking >= 0 or page.engine is None or not page.view.is_open("review"):
-            return
+        if self.asking >= 0 or page.engine is None or self.due_run != self.run:
+            return  # a step in flight, or the review it was set for was cancelled
         if page.now() - self.last_input < QUIET_MS:
             self.schedule()
             return

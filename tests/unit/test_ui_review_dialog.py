@@ -108,27 +108,37 @@ def test_a_step_waits_while_the_player_is_pressing_keys() -> None:
     page, room, engine = opened()
     due = page.due
     room.heard("input")  # at page.now()
-    room.due()
+    room.schedule()
     assert engine.calls == [] and due and due[0][0] == QUIET_MS
+    page.clock += QUIET_MS / 2
+    due.pop()[1]()  # still too soon after the key: set again, for the rest of the quiet
+    assert engine.calls == [] and due[0][0] == QUIET_MS / 2
 
 
-def test_after_a_close_or_a_cancel_no_step_is_asked_and_a_late_answer_is_dropped() -> None:
+def test_a_closed_review_goes_on_behind_and_a_cancelled_one_stops_and_drops_late_answers() -> None:
     page, room, engine = opened()
-    room.due()
+    room.schedule()
+    page.due.pop()[1]()
     assert engine.calls == [("review_step", 2)]
     room.click("close-review", None)
+    assert ("open_dialog", "over") in page.view.calls  # back where Review was pressed
     engine.promises[-1].callbacks[0][0](step_reply(2, 4, "bg"))
-    grades_shown = ("set_attribute", "review-counts", "data-grades")
-    assert not [call for call in page.view.calls if call[:3] == grades_shown]
-    room.click("review-game", None)
+    assert len(page.due) == 1  # the next step is asked, the dialog closed or not
     room.click("#review-cancel", None)
     assert engine.calls[-1] == ("review_cancel",) and ("close_dialog", "review") in page.view.calls
+    asked = len(engine.calls)
+    page.due.pop()[1]()  # the step set before the cancel: not asked
+    assert len(engine.calls) == asked
+    engine.promises[-2].callbacks[0][0](step_reply(4, 4, "bgbb"))  # a late answer: dropped
+    grades_shown = ("set_attribute", "review-counts", "data-grades", "bgbb")
+    assert grades_shown not in page.view.calls and page.due == []
 
 
 def test_steps_grow_while_they_are_quick_and_shrink_when_slow() -> None:
     page, room, engine = opened()
     for took, expected in ((1.0, 4), (1.0, 8), (200.0, 4)):
-        room.due()
+        room.schedule()
+        page.due.pop()[1]()
         page.clock += took
         engine.promises[-1].callbacks[0][0](step_reply(1, 400, "b"))
         assert room.positions == expected
