@@ -6,9 +6,10 @@ time; so it is asked for in steps of a few positions each, never through the que
 key's move would wait behind a whole review): each step is sized to take about
 `SLICE_MS` there, and the next is asked only once the player has left the keys alone
 for `QUIET_MS`, so a move's answer waits behind one short step at most. Closing the
-dialog leaves the review going on behind, while the player plays on (Review again shows
-how far it got); Cancel stops it and drops it in the engine. A finished review comes back with the kept reviews
-the page stores (`py2048:reviews`), so reopening it is instant and works offline.
+dialog leaves the review going on behind while the player plays on (Review again shows
+how far it got); Cancel stops it and drops it in the engine. A finished review comes
+back with the kept reviews the page stores (`py2048:reviews`), so reopening it is
+instant and works offline.
 
 Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPython and
 MicroPython.
