@@ -151,7 +151,8 @@ def accuracy(judged: list[Judged]) -> float:
     """The game's accuracy, 0 to 100: the mean of its moves' (`move_accuracy`), forced
     moves left out (there was nothing to choose); 100 when no move was a choice."""
     chosen = [move_accuracy(j.loss) for j in judged if not j.forced]
-    return round(sum(chosen) / len(chosen), 1) if chosen else 100.0
+    # fsum: exactly rounded on every Python (`sum` of floats changed in 3.12)
+    return round(math.fsum(chosen) / len(chosen), 1) if chosen else 100.0
 
 
 class Review:
