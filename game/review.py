@@ -34,12 +34,12 @@ from game import replay, rules
 from game.rules import Board
 from game.solver.search import LINE_BASE, Valued, move_values
 
-BUDGET = 3000  # positions the solver may evaluate per position reviewed (docs/review.md)
+BUDGET = 4500  # positions the solver may evaluate per position reviewed (docs/review.md)
 GRADING = 1  # the grading rules' version: a kept review graded otherwise is not reused
 GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # The loss (percent of a live board's value) from which a move is graded an
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
-INACCURACY, MISTAKE, BLUNDER = 0.5, 2.0, 6.0
+INACCURACY, MISTAKE, BLUNDER = 0.3, 1.5, 6.0
 HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost
 TURNING_POINTS = 3
 
@@ -151,7 +151,8 @@ def accuracy(judged: list[Judged]) -> float:
     """The game's accuracy, 0 to 100: the mean of its moves' (`move_accuracy`), forced
     moves left out (there was nothing to choose); 100 when no move was a choice."""
     chosen = [move_accuracy(j.loss) for j in judged if not j.forced]
-    return round(sum(chosen) / len(chosen), 1) if chosen else 100.0
+    # fsum: exactly rounded on every Python (`sum` of floats changed in 3.12)
+    return round(math.fsum(chosen) / len(chosen), 1) if chosen else 100.0
 
 
 class Review:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from math import fsum
 from operator import itemgetter
 from typing import NamedTuple, TypeVar
 
@@ -96,8 +97,29 @@ def slid(cells: list[int]) -> list[int]:
     return [value.bit_length() - 1 if value else 0 for value in rules.slide_line(values).line]
 
 
+def power(base: int, exponent: float) -> float:
+    """`base ** exponent` for a whole or half `exponent`, correctly rounded by operations
+    IEEE 754 defines exactly (an integer power, then one conversion or one square root of
+    that integer), so it is the same float on every machine. libm's `pow` is not: glibc
+    and Pyodide's musl differ in the last bit of 15 ** 3.5, and a review must value a
+    board identically in the browser and here. (For the exponents of this game's tiles,
+    at most 37, the results equal glibc's `pow` but for 15 ** 3.5, where glibc is the
+    one a bit off.) Other exponents fall back to `math.pow`."""
+    twice = exponent * 2.0
+    if not twice.is_integer() or twice < 0:
+        return math.pow(base, exponent)
+    if int(twice) % 2 == 0:
+        return float(base ** (int(twice) // 2))  # int to float: one exact rounding
+    return math.sqrt(base ** int(twice))  # the square root of an exact integer: one rounding
+
+
 def line_score(cells: list[int]) -> float:
-    """The heuristic value of one row or column of exponents (see the module docstring)."""
+    """The heuristic value of one row or column of exponents (see the module docstring).
+
+    Floats are added with `math.fsum`, never `sum`: Python 3.12 made `sum` of floats
+    compensated, so it rounds differently in the engine's Python 3.14 than on CPython
+    3.11, where `fsum` is exactly rounded on every Python (and about as fast here), and
+    the same board must get the same value in both."""
     empty = sum(1 for cell in cells if not cell)
     merges = 0
     previous = 0
@@ -115,12 +137,12 @@ def line_score(cells: list[int]) -> float:
         merges += 1 + run
     toward_start = toward_end = 0.0
     for a, b in zip(cells, cells[1:]):
-        pa, pb = math.pow(a, MONOTONIC_POWER), math.pow(b, MONOTONIC_POWER)
+        pa, pb = power(a, MONOTONIC_POWER), power(b, MONOTONIC_POWER)
         if a > b:
             toward_start += pa - pb
         else:
             toward_end += pb - pa
-    weight = sum(math.pow(cell, SUM_POWER) for cell in cells)
+    weight = fsum(power(cell, SUM_POWER) for cell in cells)
     return (LINE_BASE + EMPTY_WEIGHT * empty + MERGE_WEIGHT * merges
             - MONOTONIC_WEIGHT * min(toward_start, toward_end) - SUM_WEIGHT * weight)
 
@@ -206,7 +228,8 @@ class Search:
         if value is None:
             ln = self.lines
             rows, line = ln.rows, ln.score.__getitem__
-            value = sum(map(line, rows(board))) + sum(map(line, rows(bytes(ln.turn(board)))))
+            # fsum, not sum: exactly rounded on every Python (see `line_score`)
+            value = fsum(map(line, rows(board))) + fsum(map(line, rows(bytes(ln.turn(board)))))
             self.scores[board] = value
         return value
 

@@ -198,3 +198,13 @@ def test_a_starved_search_still_looks_two_moves_ahead() -> None:
     b = board("2 8 4 ./16 32 4 ./128 64 8 2/256 512 16 4")
     decision = choose_move(b, budget_ms=0.001)
     assert decision.depth >= search.FLOOR_DEPTH
+
+
+def test_the_heuristics_powers_are_the_same_float_on_every_machine() -> None:
+    """Correctly rounded from exact integers (search.power), not libm's pow, whose last
+    bit differs between glibc and Pyodide's musl: a review must value a board the same
+    in the browser and on CPython (tests/unit/test_review.py checks a golden digest)."""
+    assert search.power(15, 3.5).hex() == "0x1.987a8ce394908p+13"  # glibc's pow: ...909
+    assert search.power(2, 3.5) == 8 * 2 ** 0.5 and search.power(0, 3.5) == 0.0
+    assert all(search.power(e, 4.0) == float(e**4) for e in range(38))
+    assert search.power(3, 1.25) == 3 ** 1.25
