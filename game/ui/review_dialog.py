@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 SLICE_MS = 25.0  # a step's aim, round trip included: what a move's answer may wait
 QUIET_MS = 300.0  # after the player's last key or swipe, the next step waits this long
+DRAW_MS = 400.0  # the chart, redrawn at most this often while the grades come (drawing 1,000 points is dear)
 MAX_POSITIONS = 200  # the engine's own cap on a step (game/reviewer.py MAX_STEP)
 GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder (game/review.py)
 
@@ -94,6 +95,7 @@ class ReviewDialog:
         self.run = 0  # the review being asked for; a close or a cancel ends it
         self.asking = -1  # the run of the step in flight (-1: none)
         self.due_run = -1  # the run the next step was set for
+        self.drawn_at = -DRAW_MS  # when the chart was last drawn (page.now())
         self.positions = 2  # per step, adapted to SLICE_MS
         self.asked_at = 0.0
         self.last_input = -QUIET_MS
@@ -209,17 +211,20 @@ class ReviewDialog:
             self.progress(0, said)
             self.page.view.say(said)
             return
+        if not reply.get("done"):
+            self.schedule()  # first: the worker searches on while the page draws
         self.show(reply)
-        if reply.get("done"):
-            if reply.get("kept_save"):
-                self.page.store.write(REVIEWS, str(reply["kept_save"]))
-        else:
-            self.schedule()
+        if reply.get("done") and reply.get("kept_save"):
+            self.page.store.write(REVIEWS, str(reply["kept_save"]))
 
     def schedule(self) -> None:
+        """The next step: at once, or once the player has left the keys alone."""
         self.due_run = self.run
         quiet = QUIET_MS - (self.page.now() - self.last_input)
-        self.page.later(max(quiet, 0.0), self.on_due)
+        if quiet > 0:
+            self.page.later(quiet, self.on_due)
+        else:
+            self.due()
 
     def due(self, _: "Any" = None) -> None:
         page = self.page
@@ -268,6 +273,10 @@ class ReviewDialog:
         view.set_attribute("review-counts", "data-grades", grades)
         view.set_text("review-counts", text.say("review_counts", **counts(grades)))
         view.set_hidden("review-counts", False)
+        now = self.page.now()
+        if not done and now - self.drawn_at < DRAW_MS:
+            return  # the chart is redrawn a few times a second, not at every step
+        self.drawn_at = now
         view.draw_chart("review-chart", charts.review_chart(values, grades))
         view.set_rows("review-chart-rows", chart_rows(values, grades))
         view.set_hidden("review-chart-box", False)

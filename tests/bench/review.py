@@ -26,10 +26,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from game import chance, rules, saves, solver
+from game import chance, saves, solver
 from game.session import Session
 from tests.bench.boot import READY, scripts_for
-from tests.bench.keys import KEYS, PREFERENCE, STATE, board_of
+from tests.bench.keys import KEYS, STATE, board_of
 from tests.bench.pages import DESKTOP, fresh_page, poll
 from tests.bench.report import Table, ms1
 from tests.bench.server import serve
@@ -97,9 +97,9 @@ def keys(browser: Browser, url: str, save: str, reviewing: bool) -> dict[str, An
         for _ in range(KEY_COUNT):
             seen = page.evaluate(STATE["ours"])
             board = board_of("ours", seen)
-            legal = rules.legal_directions(board) if board else []
-            assert legal, "the stored game ended: choose another seed"
-            direction = next(d for d in PREFERENCE if d in legal)
+            assert board, "the stored game ended: choose another seed"
+            direction = solver.choose_move(board, 1000.0, budget_nodes=NODES).direction  # it plays on
+            assert direction is not None
             started = time.monotonic()
             page.keyboard.press(KEYS[direction])
             poll(page, f"window.__bench.lat.length > {seen['seen']}", timeout=10, interval=0.002)
