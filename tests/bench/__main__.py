@@ -14,7 +14,8 @@ alternated round by round (A, B, C, A, B, C ...), each in a fresh browser contex
    speed: moves per second and main-thread long tasks (tests/bench/autoplay.py); then
    result codes: their length, and verifying one in CPython and in the page
    (tests/bench/replays.py); then Rankings: opening a board of 1,000 friends' results
-   and adding one (tests/bench/rankings.py);
+   and adding one (tests/bench/rankings.py); then Review: a 1,000-move game reviewed in
+   the page, and keys with a review going on behind against none (tests/bench/review.py);
 5. bytes of each cold load (from the server's log, rows of 1 and 3);
 6. Lighthouse desktop and phone, on the built site (skipped by --quick); 7. engine moves/s on CPython.
 Phone run (`--network phone`): a phone's first and repeat visit (tests/bench/phone.py):
@@ -41,7 +42,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.bench import autoplay, engine, lighthouse, machine, phone, rankings, replays, solver
+from tests.bench import autoplay, engine, lighthouse, machine, phone, rankings, replays, review, solver
 from tests.bench.boot import Target, boot_run
 from tests.bench.keys import first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
@@ -198,6 +199,8 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     section["replays"] = replays.measure(browser, site.url, 5 if options.quick else replays.REPEAT)
     log("rankings: opening a board of 1,000 friends' results, adding one")
     section["rankings"] = rankings.measure(browser, site.url, 2 if options.quick else rankings.REPEAT)
+    log("review: a 1,000-move game in the page, and keys with a review going on behind")
+    section["review"] = review.measure(browser, site.url, 1 if options.quick else review.REPEAT)
     return section
 
 
@@ -244,6 +247,8 @@ def table_of(section: dict[str, Any]) -> Table:
         replays.replay_rows(table, section["replays"])
     if section.get("rankings"):
         rankings.ranking_rows(table, section["rankings"])
+    if section.get("review"):
+        review.review_rows(table, section["review"])
     if section.get("lighthouse"):
         lighthouse_rows(table, section["lighthouse"])
     if section.get("engine"):
