@@ -166,7 +166,7 @@ def test_later_tries_are_practice_and_the_day_is_resumed_after_a_reload(game: Ga
     # The day's result is in Statistics, and watched from its row.
     game.click("#stats")
     row = game.page.locator("#daily-rows tr").first
-    row.get_by_role("button").click()
+    row.get_by_role("button", name="Watch the daily board").click()
     game.wait_for("the result's replay", lambda d: d.get("watch") in ("playing", "end"))
     assert not game.dialog_open("stats") and game.page.locator("#watch-bar").is_visible()
     game.click("#watch-close")
