@@ -38,6 +38,25 @@ _PREPARE = """
 """
 
 
+# The engine's snapshot kept on this device (assets/engine/kept.mjs), as the page's
+# origin sees it: {build, file, sources, bytes} or null.
+_KEPT = """() => new Promise((resolve) => {
+  const request = indexedDB.open("py2048-engine", 1);
+  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
+  request.onerror = () => resolve(null);
+  request.onsuccess = () => {
+    const get = request.result.transaction("snapshots").objectStore("snapshots").get("engine");
+    get.onsuccess = () => {
+      const e = get.result;
+      request.result.close();
+      resolve(e ? {build: e.build, file: e.manifest.file, sources: e.manifest.sources,
+                   bytes: e.packed.byteLength} : null);
+    };
+    get.onerror = () => resolve(null);
+  };
+})"""
+
+
 class GamePage:
     """One browser tab on the game, with what it requested and every uncaught error."""
 
@@ -124,6 +143,16 @@ class GamePage:
 
     def evaluate(self, expression: str) -> Any:
         return self.page.evaluate(expression)
+
+    def kept_snapshot(self) -> dict[str, object] | None:
+        entry: dict[str, object] | None = self.page.evaluate(_KEPT)
+        return entry
+
+    def wait_snapshot_kept(self) -> None:
+        """Until the engine has kept its snapshot on this device: it does so after its
+        first answer, in the background, so a reload before then starts plain again."""
+        self.poll("the engine's snapshot, kept on this device",
+                  lambda: self.kept_snapshot() is not None, timeout=BOOT_TIMEOUT)
 
     def dialog_open(self, name: str) -> bool:
         return bool(self.page.evaluate(f"() => document.getElementById('{name}-dialog').open"))

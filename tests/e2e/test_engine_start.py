@@ -159,24 +159,8 @@ def trickling_site() -> Iterator[str]:
         yield url.rstrip("/")
 
 
-# The snapshot kept on this device (assets/engine/kept.mjs), as the page's origin sees
-# it: {build, file, sources, bytes} or null; and a way to spoil it ("corrupt": bytes in
-# the middle of its gzip changed; "foreign": another build's).
-_KEPT = """() => new Promise((resolve) => {
-  const request = indexedDB.open("py2048-engine", 1);
-  request.onupgradeneeded = () => request.result.createObjectStore("snapshots");
-  request.onerror = () => resolve(null);
-  request.onsuccess = () => {
-    const get = request.result.transaction("snapshots").objectStore("snapshots").get("engine");
-    get.onsuccess = () => {
-      const e = get.result;
-      request.result.close();
-      resolve(e ? {build: e.build, file: e.manifest.file, sources: e.manifest.sources,
-                   bytes: e.packed.byteLength} : null);
-    };
-    get.onerror = () => resolve(null);
-  };
-})"""
+# A way to spoil the snapshot kept on this device (assets/engine/kept.mjs): "corrupt"
+# changes bytes in the middle of its gzip, "foreign" makes it another build's.
 _SPOIL = """(how) => new Promise((resolve, reject) => {
   const request = indexedDB.open("py2048-engine", 1);
   request.onerror = () => reject(request.error);
@@ -200,8 +184,7 @@ _SPOIL = """(how) => new Promise((resolve, reject) => {
 
 
 def kept(game: GamePage) -> dict[str, object] | None:
-    entry: dict[str, object] | None = game.evaluate(_KEPT)
-    return entry
+    return game.kept_snapshot()
 
 
 def started_from(game: GamePage) -> str:

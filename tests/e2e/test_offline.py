@@ -229,6 +229,7 @@ def _session(browser: Browser, site: Site, slow: bool) -> tuple[set[str], set[st
         else:
             game.start()
         play(game)
+        game.wait_snapshot_kept()
         game.page.reload()
         game.expected_engine = "snapshot"  # kept on the device by the first visit
         game.wait_ready()
