@@ -39,7 +39,7 @@ export async function pageFiles(root) {
     if (ref) files.add(resolve("index.html", ref));
     const config = attr("config");
     if (config) files.add(resolve("index.html", config));
-    if (ref && attr("type") === "module") moduleGraph(root, resolve("index.html", ref), files);
+    if (ref && attr("type") === "module") moduleGraph(root, resolve("index.html", ref), files, pluginsOff(root));
   }
   moduleGraph(root, ENGINE_WORKER, files);
   folder(root, LANG_DIR, files);
@@ -86,12 +86,25 @@ function folder(root, dir, files) {
   }
 }
 
+// The PyScript plugins the page never imports: PyScript starts each interpreter type's
+// plugins, all but those its configuration turns off ("!name"); the page configures
+// both types alike, `mpy` in pyscript.toml and `py` in index.html's <py-config>, and a
+// plugin only one of them turns off is still imported.
+function pluginsOff(root) {
+  const listed = (text) => new Set([...text.matchAll(/"!([\w-]+)"/g)].map((m) => m[1]));
+  const toml = /^plugins\s*=\s*\[(.*)\]\s*$/m.exec(fs.readFileSync(path.join(root, "pyscript.toml"), "utf8"));
+  const py = /<py-config>([\s\S]*?)<\/py-config>/.exec(fs.readFileSync(path.join(root, "index.html"), "utf8"));
+  const mpyOff = listed(toml ? toml[1] : "");
+  const pyOff = listed(py ? py[1] : "");
+  return new Set([...mpyOff].filter((name) => pyOff.has(name)));
+}
+
 // A module and what it imports, followed through relative static imports. PyScript's
 // core also imports chunks on demand; of those the page always loads two kinds:
-// its plugins (a table of name: () => import("./chunk.js"), all started at boot) and
-// the TOML parser (the config is pyscript.toml). The editor's CodeMirror, the package
+// its plugins (a table of name: () => import("./chunk.js"), started at boot unless
+// turned off: `off`) and the TOML parser (the config is pyscript.toml). The editor's CodeMirror, the package
 // graph and the zip reader are only for features this page does not use.
-function moduleGraph(root, entry, files) {
+function moduleGraph(root, entry, files, off = new Set()) {
   const seen = new Set();
   const visit = (file) => {
     if (seen.has(file)) return;
@@ -109,7 +122,9 @@ function moduleGraph(root, entry, files) {
     if (!plugins.some((m) => m[0].startsWith('"py-terminal"')) || !toml) {
       throw new Error(`${file}: PyScript's plugin table or TOML parser not found; a new PyScript? Update build/precache.mjs`);
     }
-    for (const m of plugins) follow(m[1]);
+    for (const m of plugins) {
+      if (!off.has(/^"?([\w-]+)/.exec(m[0])[1])) follow(m[1]);
+    }
     for (const m of toml.join(" ").matchAll(/import\("([^"]+)"\)/g)) follow(m[1]);
   };
   visit(entry);

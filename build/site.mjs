@@ -67,6 +67,17 @@ if (!entry) throw new Error('index.html: no <script type="mpy" src="…" config=
 const uiPython = [...toml.matchAll(/^"\.\/([^"]+\.py)" = "\.\/\1"$/gm)].map((m) => m[1]).concat([entry[1]]);
 const bundle = Buffer.concat([Buffer.from("py2048-ui 1\n"), ...uiPython.map(compiled)]);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
+const siteFiles = { [`./${BUNDLE}`]: "./ui-python.bin" };
+// Inline in the page, as PyScript allows (INLINE: which, while they are measured):
+// its config as JSON (no pyscript.toml to fetch, no TOML parser to import before
+// MicroPython starts) and the entry script's code (not fetched once MicroPython is ready).
+const INLINE = (process.env.PY2048_INLINE ?? "config,entry").split(",");
+const tomlValue = (name) => {
+  const line = new RegExp(`^${name}\\s*=\\s*(.+)$`, "m").exec(toml);
+  if (!line) throw new Error(`pyscript.toml has no ${name} line`);
+  return JSON.parse(line[1]);
+};
+const siteConfig = { interpreter: tomlValue("interpreter"), plugins: tomlValue("plugins"), files: siteFiles };
 const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.bin"\n`);
 // What PyScript imports at start: its core chunk (core.js's one import), and the chunks
 // that core imports at once (named here before their content hash, as a session's
@@ -74,8 +85,8 @@ const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "
 const PYSCRIPT = "assets/runtime/pyscript/";
 // The plugins pyscript.toml turns off ("!name") are never imported: not preloaded either.
 const PLUGINS = ["deprecations-manager", "error", "py-game", "donkey", "py-editor", "py-terminal"];
-const off = new Set([...(/^plugins = \[(.*)\]$/m.exec(toml) || ["", ""])[1].matchAll(/"!([\w-]+)"/g)].map((m) => m[1]));
-const PYSCRIPT_START = ["toml", ...PLUGINS.filter((name) => !off.has(name))];
+const off = new Set(siteConfig.plugins.filter((name) => name.startsWith("!")).map((name) => name.slice(1)));
+const PYSCRIPT_START = [...(INLINE.includes("config") ? [] : ["toml"]), ...PLUGINS.filter((name) => !off.has(name))];
 const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
 const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];
 if (!core) throw new Error(`${PYSCRIPT}core.js imports no core chunk`);
@@ -83,21 +94,41 @@ const imported = [...fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8").ma
   .map((m) => m[1]);
 const chunks = [core, ...new Set(imported.filter((name) => PYSCRIPT_START.includes(name.slice(0, -12))))];
 if (chunks.length !== PYSCRIPT_START.length + 1) throw new Error(`PyScript's start-up chunks: found ${chunks}`);
+const toml_chunks = new Set(imported.filter((name) => name.slice(0, -12) === "toml").map((name) => PYSCRIPT + name));
 const MICROPYTHON = "assets/runtime/micropython/";
+const unpackCode = fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8");
+if (/<\/script|<!--/i.test(unpackCode)) throw new Error("build/site/unpack.py cannot be inlined in a <script>");
 const preloads = [
   ...chunks.map((name) => `<link rel="modulepreload" href="${PYSCRIPT}${name}">`),
   `<link rel="modulepreload" href="${MICROPYTHON}micropython.mjs">`,
   `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
-  `<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>`,
+  ...(INLINE.includes("config") ? [] : [`<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>`]),
   `<link rel="preload" href="${BUNDLE}" as="fetch" crossorigin>`,
-  `<link rel="preload" href="${UNPACK}" as="fetch" crossorigin>`,
+  ...(INLINE.includes("entry") ? [] : [`<link rel="preload" href="${UNPACK}" as="fetch" crossorigin>`]),
 ].join("\n");
+const escaped = (text) => text.replace(/&/g, "&amp;").replace(/'/g, "&#39;");
+const entryTag = [
+  "<script type=\"mpy\"",
+  INLINE.includes("entry") ? "" : ` src="${UNPACK}"`,
+  INLINE.includes("config") ? ` config='${escaped(JSON.stringify(siteConfig))}'` : ' config="pyscript.toml"',
+  ">",
+  INLINE.includes("entry") ? `\n${unpackCode}` : "",
+  "</script>",
+].join("");
+let sitePage = html.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
+if (sitePage === html) throw new Error("index.html: no style sheet link to put the preloads after");
+sitePage = sitePage.replace(entry[0], () => entryTag);
 const built = {
-  "pyscript.toml": siteToml,
+  "index.html": sitePage,
+  ...(INLINE.includes("config") ? {} : { "pyscript.toml": siteToml }),
   [BUNDLE]: bundle,
-  [UNPACK]: fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8"),
+  ...(INLINE.includes("entry") ? {} : { [UNPACK]: unpackCode }),
 };
-const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, UNPACK]).sort();
+const files = (await pageFiles(root))
+  .filter((file) => !uiOnly.has(file))
+  .filter((file) => !INLINE.includes("config") || (file !== "pyscript.toml" && !toml_chunks.has(file)))
+  .concat([BUNDLE, ...(INLINE.includes("entry") ? [] : [UNPACK])])
+  .sort();
 const shipped = files.concat(downloadedFiles(root));
 const contentOf = (file) => (file in built ? Buffer.from(built[file]) : fs.readFileSync(path.join(root, file)));
 
@@ -115,10 +146,8 @@ for (const file of shipped) {
   const target = path.join(outDir, file);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   if (file === "index.html") {
-    let page = html.replace(/(<meta charset="utf-8">\n)/, `$1<meta name="py2048-release" content="${release}">\n`);
-    if (page === html) throw new Error('index.html: no <meta charset="utf-8"> line to put the release after');
-    page = page.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
-    page = page.replace(entry[0], entry[0].replace(entry[1], UNPACK));
+    const page = sitePage.replace(/(<meta charset="utf-8">\n)/, `$1<meta name="py2048-release" content="${release}">\n`);
+    if (page === sitePage) throw new Error('index.html: no <meta charset="utf-8"> line to put the release after');
     fs.writeFileSync(target, page);
   } else if (file in built) {
     fs.writeFileSync(target, built[file]);

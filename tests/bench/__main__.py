@@ -42,7 +42,18 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-from tests.bench import autoplay, engine, lighthouse, machine, phone, rankings, replays, review, solver
+from tests.bench import (
+    autoplay,
+    engine,
+    lighthouse,
+    machine,
+    phone,
+    pyscript_floor,
+    rankings,
+    replays,
+    review,
+    solver,
+)
 from tests.bench.boot import Target, boot_run
 from tests.bench.keys import first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
@@ -78,6 +89,8 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
                         help="phone: a phone's first and repeat visit, on a slow link and CPU")
     parser.add_argument("--before", type=Path, default=None,
                         help="with --network phone: an earlier build's dist/site, measured alongside")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME=DIR",
+                        help="with --network phone: another build's dist/site, measured alongside as NAME")
     parser.add_argument("--engine-at-once", action="store_true",
                         help="with --network phone: also our page starting its engine at once")
     parser.add_argument("--moves", type=int, default=None, help="moves per latency run (default 200)")
@@ -87,7 +100,14 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     options = parser.parse_args(argv)
     options.runs = options.runs or (2 if options.quick else 5)
     options.moves = options.moves or (40 if options.quick else 200)
-    for name, folder in (("--anchor", options.anchor), ("--before", options.before)):
+    options.variants = {}
+    for variant in options.variant:
+        name, _, folder = variant.partition("=")
+        if not name or not folder:
+            parser.error(f"--variant {variant}: NAME=DIR")
+        options.variants[name] = Path(folder)
+    for name, folder in (("--anchor", options.anchor), ("--before", options.before),
+                         *(("--variant", folder) for folder in options.variants.values())):
         if folder is not None and not (folder / "index.html").is_file():
             parser.error(f"{name} {folder}: no index.html there")
     return options
@@ -163,7 +183,8 @@ def build_site(folder: Path) -> Path:
 
 
 def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: Site | None,
-            one_file: tuple[Path, Site] | None = None, built: Site | None = None) -> dict[str, Any]:
+            one_file: tuple[Path, Site] | None = None, built: Site | None = None,
+            floor: Site | None = None) -> dict[str, Any]:
     targets = boot_targets(site, anchor, floors=True, one_file=one_file)
     warm_up(browser, targets)
     section: dict[str, Any] = {}
@@ -178,6 +199,9 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     if built is not None:  # what players get: make dist's site (its Python in one file, preloads)
         deployed = Target("ours, built site", "ours", built, "")
         firsts["ours, built site"] = lambda: first_move(browser, deployed)
+    if floor is not None:  # the fastest a PyScript page starts, served the same way
+        bare = Target(pyscript_floor.NAME, "pyscript", floor, "")
+        firsts[pyscript_floor.NAME] = lambda: first_move(browser, bare)
     plays: dict[str, Callable[[], dict[str, Any]]] = {
         "ours, motion on": lambda: latency(browser, ours, options.moves, options.interval),
     }
@@ -219,8 +243,12 @@ def phone_section(options: argparse.Namespace, browser: Browser, anchor: Path | 
         sites = {"ours": build_site(Path(stack.enter_context(tempfile.TemporaryDirectory())))}
         if options.before is not None:
             sites["before"] = options.before
+        sites.update(options.variants)
         targets = [Target(name, "ours", stack.enter_context(serve(folder, phone.SUB_PATH, link)), "")
                    for name, folder in sites.items()]
+        floor = pyscript_floor.build(Path(stack.enter_context(tempfile.TemporaryDirectory())))
+        floor_site = stack.enter_context(serve(floor, phone.SUB_PATH, link))
+        targets.append(Target(pyscript_floor.NAME, "pyscript", floor_site, ""))
         if options.engine_at_once:
             targets.insert(1, Target("ours, engine at once", "ours", targets[0].site, "",
                                      scripts=(phone.ENGINE_AT_ONCE,)))
@@ -360,7 +388,9 @@ def main(argv: list[str] | None = None) -> None:
             built = build_one_file(Path(stack.enter_context(tempfile.TemporaryDirectory())))
             one_file = (built, stack.enter_context(serve(built.parent)))
             deployed = stack.enter_context(serve(build_site(built.parent), phone.SUB_PATH))
-            section.update(desktop(options, browser, site, anchor, one_file, deployed))
+            floor = pyscript_floor.build(Path(stack.enter_context(tempfile.TemporaryDirectory())))
+            section.update(desktop(options, browser, site, anchor, one_file, deployed,
+                                   stack.enter_context(serve(floor, phone.SUB_PATH))))
         browser.close()
         if options.network == "none" and deployed is not None:
             if options.quick or options.no_lighthouse:

@@ -92,6 +92,8 @@ def scripts_for(kind: str, save: str | None) -> list[str]:
     scripts = [probe("tasks")]
     if kind in ("ours", "anchor"):
         scripts.append(probe(kind))
+    elif kind == "pyscript":  # the PyScript floor keeps our page's contract (tests/bench/pyscript_floor.py)
+        scripts.append(probe("ours"))
     if save is not None:
         scripts.append(f"localStorage.setItem('py2048:game', {save!r});")
     return scripts

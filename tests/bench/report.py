@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from tests.bench.pyscript_floor import NAME as FLOOR
 from tests.bench.stats import Summary, percentile, summary
 
 Fmt = Callable[[float], str]
@@ -173,11 +174,23 @@ def bytes_rows(table: Table, ours: dict[str, list[dict[str, Any]]],
 
 def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
                latency: dict[str, list[dict[str, Any]]]) -> None:
+    raw_first = first
     first = {name: ok(runs) for name, runs in first.items()}
     latency = {name: ok(runs) for name, runs in latency.items() if ok(runs)}
     for name, runs in first.items():
+        table.add("first tiles, playable (arrow every 50 ms from commit)", name,
+                  [r["ready"] for r in runs], ms)
         table.add("first key that moves the board (arrow every 50 ms from commit)", name,
                   [r["first_move"] for r in runs], ms)
+    for yardstick in ("anchor", FLOOR):
+        for key, label in (("ready", "first tiles"), ("first_move", "first moving key")):
+            for name in first:
+                if name in ("anchor", FLOOR) or yardstick not in first:
+                    continue
+                whose = "the anchor's" if yardstick == "anchor" else "the PyScript floor's"
+                ratios = [a[key] / b[key] for a, b in zip(raw_first[name], raw_first[yardstick])
+                          if "error" not in a and "error" not in b and a.get(key) and b.get(key)]
+                table.add(f"{label} ÷ {whose} (per round)", name, ratios, times)
     for what, key in (("key → board updated", "lat"), ("key → next frame after the update", "frame_lat")):
         for q, label in ((0.5, "p50"), (0.95, "p95")):
             for name, runs in latency.items():
@@ -272,15 +285,16 @@ def phone_rows(table: Table, visits: dict[str, list[dict[str, Any]]]) -> None:
                 values = visit_values(found, visit, key)
                 if any(v is not None for v in values):
                     table.add(measure, f"{name} · {visit}", values, ms)
-    for key, label in (("tiles", "first tiles"), ("first_move", "first moving key")):
-        for name in runs:
-            if name == "anchor" or "anchor" not in paired:
-                continue
-            for visit in VISITS:
-                ratios = [a[visit][key] / b[visit][key] for a, b in zip(paired[name], paired["anchor"])
-                          if "error" not in a and "error" not in b
-                          and a[visit].get(key) and b[visit].get(key)]
-                table.add(f"phone: {label} ÷ the anchor's (per round)", f"{name} · {visit}", ratios, times)
+    for yardstick, whose in (("anchor", "the anchor's"), (FLOOR, "the PyScript floor's")):
+        for key, label in (("tiles", "first tiles"), ("first_move", "first moving key")):
+            for name in runs:
+                if name in ("anchor", FLOOR) or yardstick not in paired:
+                    continue
+                for visit in VISITS:
+                    ratios = [a[visit][key] / b[visit][key] for a, b in zip(paired[name], paired[yardstick])
+                              if "error" not in a and "error" not in b
+                              and a[visit].get(key) and b[visit].get(key)]
+                    table.add(f"phone: {label} ÷ {whose} (per round)", f"{name} · {visit}", ratios, times)
     for name, found in runs.items():
         sent = [run["fresh"]["bytes"]["total"]["sent"] for run in found]
         table.add("phone: bytes on the wire, first visit (until the engine took over; anchor: moved)",

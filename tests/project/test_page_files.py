@@ -43,3 +43,21 @@ def test_the_built_sites_cross_compiler_is_the_runtimes_own_version() -> None:
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     assert pin is not None
     assert pin.group(1) == package["dependencies"]["@micropython/micropython-webassembly-pyscript"]
+
+
+def test_every_interpreter_type_turns_off_the_same_pyscript_plugins() -> None:
+    """PyScript imports each interpreter type's plugins unless that type's configuration
+    turns them off: the page runs only MicroPython (pyscript.toml), and index.html's
+    <py-config> must turn off the same plugins for Pyodide's type, or they are fetched
+    and run at every start anyway (build/precache.mjs ships what either type loads)."""
+    import json
+
+    toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    mpy = re.search(r"^plugins = (\[.*\])$", toml, re.MULTILINE)
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    py = re.search(r"<py-config>(.*?)</py-config>", page, re.DOTALL)
+    assert mpy and py, "a plugins list for each interpreter type"
+    mpy_off = json.loads(mpy[1])
+    assert json.loads(py[1]) == {"plugins": mpy_off}
+    assert "!error" not in mpy_off, "turned off, PyScript's error plugin hides MicroPython's errors too"
+    assert len(mpy_off) == 6
