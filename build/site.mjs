@@ -57,7 +57,10 @@ function compiled(file) {
 const { ENGINE_FILES } = await import(pathToFileURL(path.join(root, "assets/engine/sources.mjs")).href);
 
 // The UI's Python: the entry script and pyscript.toml's [files], compiled, in one file:
-// "py2048-ui 1\n", then per module "<path of its .mpy>\n<bytes>\n" and the bytes.
+// "py2048-ui 2\n<n>\n", then per module "<path of its .mpy>\n<bytes>\n" and the bytes;
+// the first n modules are those the page imports to start (`atStart`), the others only
+// the rooms that join later import (game/ui/rooms.py `later`): build/site/unpack.py
+// writes them all and imports only the first n, so the start does not pay for the rest.
 const BUNDLE = "assets/ui-python.bin";
 const UNPACK = "assets/unpack.py";
 const toml = fs.readFileSync(path.join(root, "pyscript.toml"), "utf8");
@@ -65,28 +68,54 @@ const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const entry = /<script type="mpy" src="([^"]+)" config="pyscript.toml"><\/script>/.exec(html);
 if (!entry) throw new Error('index.html: no <script type="mpy" src="…" config="pyscript.toml">');
 const uiPython = [...toml.matchAll(/^"\.\/([^"]+\.py)" = "\.\/\1"$/gm)].map((m) => m[1]).concat([entry[1]]);
-const bundle = Buffer.concat([Buffer.from("py2048-ui 1\n"), ...uiPython.map(compiled)]);
+// The modules the entry script imports, and theirs, at their top level (an import
+// inside a function, written indented, waits for its call): `import game.x` and
+// `from game.x import y[, z]` (y a module of game.x's package, or a name in game.x).
+function atStart(first) {
+  const found = new Set();
+  const exists = (file) => fs.existsSync(path.join(root, file));
+  const moduleFile = (dotted) => {
+    const base = dotted.replace(/\./g, "/");
+    return exists(`${base}.py`) ? `${base}.py` : `${base}/__init__.py`;
+  };
+  const visit = (file) => {
+    if (found.has(file) || !exists(file)) return;
+    found.add(file);
+    const parts = file.split("/");
+    for (let depth = 1; depth < parts.length; depth++) visit(`${parts.slice(0, depth).join("/")}/__init__.py`);
+    const text = fs.readFileSync(path.join(root, file), "utf8");
+    for (const m of text.matchAll(/^import (game(?:\.\w+)*)/gm)) visit(moduleFile(m[1]));
+    for (const m of text.matchAll(/^from (game(?:\.\w+)*) import (\([^)]*\)|[^\n]+)/gm)) {
+      visit(moduleFile(m[1]));
+      for (const name of m[2].replace(/[()]/g, "").split(",")) {
+        const sub = `${m[1].replace(/\./g, "/")}/${name.trim().split(/\s+/)[0]}.py`;
+        if (name.trim()) visit(sub);
+      }
+    }
+  };
+  visit(first);
+  return found;
+}
+const started = atStart(entry[1]);
+const startFirst = [...uiPython.filter((file) => started.has(file)), ...uiPython.filter((file) => !started.has(file))];
+const bundle = Buffer.concat([
+  Buffer.from(`py2048-ui 2\n${uiPython.filter((file) => started.has(file)).length}\n`),
+  ...startFirst.map(compiled),
+]);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
-const siteFiles = { [`./${BUNDLE}`]: "./ui-python.bin" };
-// Inline in the page, as PyScript allows (INLINE: which, while they are measured):
-// its config as JSON (no pyscript.toml to fetch, no TOML parser to import before
-// MicroPython starts) and the entry script's code (not fetched once MicroPython is ready).
-const INLINE = (process.env.PY2048_INLINE ?? "config,entry").split(",");
-const tomlValue = (name) => {
-  const line = new RegExp(`^${name}\\s*=\\s*(.+)$`, "m").exec(toml);
-  if (!line) throw new Error(`pyscript.toml has no ${name} line`);
-  return JSON.parse(line[1]);
-};
-const siteConfig = { interpreter: tomlValue("interpreter"), plugins: tomlValue("plugins"), files: siteFiles };
 const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.bin"\n`);
 // What PyScript imports at start: its core chunk (core.js's one import), and the chunks
 // that core imports at once (named here before their content hash, as a session's
 // requests show them); asked for at once too, rather than one round trip after another.
+// (The config and the entry script are asked for at once too, so neither is a round trip
+// of its own: inline in the page, measured on the phone link, they saved nothing;
+// docs/performance.md, "At PyScript's floor".)
 const PYSCRIPT = "assets/runtime/pyscript/";
-// The plugins pyscript.toml turns off ("!name") are never imported: not preloaded either.
+// The plugins pyscript.toml turns off ("!name") are never imported: not preloaded either
+// (index.html's <py-config> turns the same ones off for the `py` type: build/precache.mjs).
 const PLUGINS = ["deprecations-manager", "error", "py-game", "donkey", "py-editor", "py-terminal"];
-const off = new Set(siteConfig.plugins.filter((name) => name.startsWith("!")).map((name) => name.slice(1)));
-const PYSCRIPT_START = [...(INLINE.includes("config") ? [] : ["toml"]), ...PLUGINS.filter((name) => !off.has(name))];
+const off = new Set([...(/^plugins = \[(.*)\]$/m.exec(toml) || ["", ""])[1].matchAll(/"!([\w-]+)"/g)].map((m) => m[1]));
+const PYSCRIPT_START = ["toml", ...PLUGINS.filter((name) => !off.has(name))];
 const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
 const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];
 if (!core) throw new Error(`${PYSCRIPT}core.js imports no core chunk`);
@@ -94,41 +123,25 @@ const imported = [...fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8").ma
   .map((m) => m[1]);
 const chunks = [core, ...new Set(imported.filter((name) => PYSCRIPT_START.includes(name.slice(0, -12))))];
 if (chunks.length !== PYSCRIPT_START.length + 1) throw new Error(`PyScript's start-up chunks: found ${chunks}`);
-const toml_chunks = new Set(imported.filter((name) => name.slice(0, -12) === "toml").map((name) => PYSCRIPT + name));
 const MICROPYTHON = "assets/runtime/micropython/";
-const unpackCode = fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8");
-if (/<\/script|<!--/i.test(unpackCode)) throw new Error("build/site/unpack.py cannot be inlined in a <script>");
 const preloads = [
   ...chunks.map((name) => `<link rel="modulepreload" href="${PYSCRIPT}${name}">`),
   `<link rel="modulepreload" href="${MICROPYTHON}micropython.mjs">`,
   `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
-  ...(INLINE.includes("config") ? [] : [`<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>`]),
+  `<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>`,
   `<link rel="preload" href="${BUNDLE}" as="fetch" crossorigin>`,
-  ...(INLINE.includes("entry") ? [] : [`<link rel="preload" href="${UNPACK}" as="fetch" crossorigin>`]),
+  `<link rel="preload" href="${UNPACK}" as="fetch" crossorigin>`,
 ].join("\n");
-const escaped = (text) => text.replace(/&/g, "&amp;").replace(/'/g, "&#39;");
-const entryTag = [
-  "<script type=\"mpy\"",
-  INLINE.includes("entry") ? "" : ` src="${UNPACK}"`,
-  INLINE.includes("config") ? ` config='${escaped(JSON.stringify(siteConfig))}'` : ' config="pyscript.toml"',
-  ">",
-  INLINE.includes("entry") ? `\n${unpackCode}` : "",
-  "</script>",
-].join("");
 let sitePage = html.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
 if (sitePage === html) throw new Error("index.html: no style sheet link to put the preloads after");
-sitePage = sitePage.replace(entry[0], () => entryTag);
+sitePage = sitePage.replace(entry[0], () => entry[0].replace(entry[1], UNPACK));
 const built = {
   "index.html": sitePage,
-  ...(INLINE.includes("config") ? {} : { "pyscript.toml": siteToml }),
+  "pyscript.toml": siteToml,
   [BUNDLE]: bundle,
-  ...(INLINE.includes("entry") ? {} : { [UNPACK]: unpackCode }),
+  [UNPACK]: fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8"),
 };
-const files = (await pageFiles(root))
-  .filter((file) => !uiOnly.has(file))
-  .filter((file) => !INLINE.includes("config") || (file !== "pyscript.toml" && !toml_chunks.has(file)))
-  .concat([BUNDLE, ...(INLINE.includes("entry") ? [] : [UNPACK])])
-  .sort();
+const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, UNPACK]).sort();
 const shipped = files.concat(downloadedFiles(root));
 const contentOf = (file) => (file in built ? Buffer.from(built[file]) : fs.readFileSync(path.join(root, file)));
 

@@ -7,7 +7,10 @@ again. The built site ships them compiled to MicroPython bytecode (mpy-cross) in
 file, `ui-python.bin` (written into the interpreter's file system by PyScript, from
 pyscript.toml), which this script unpacks before it runs the page:
 
-    b"py2048-ui 1\\n", then per module b"<path of its .mpy>\\n<length>\\n" and its bytes
+    b"py2048-ui 2\\n<n>\\n", then per module b"<path of its .mpy>\\n<length>\\n" and its bytes
+
+where the first n modules are those the page imports to start; the others are written
+too, and imported only when the rooms that join later are (game/ui/rooms.py `later`).
 
 On a phone that start is one long task: PyScript's own (writing and importing its
 `pyscript` package), then this script, its unpacking, the forty imports and the first
@@ -44,13 +47,17 @@ def _folders(path):
 
 
 def _unpack(name):
-    """Write every module the bundle holds; their paths, in the bundle's order."""
+    """Write every module the bundle holds; the paths of those the start imports, in the
+    bundle's order."""
     paths = []
     with open(name, "rb") as bundle:
         data = bundle.read()
     at = data.index(b"\n") + 1
-    if data[:at] != b"py2048-ui 1\n":
+    if data[:at] != b"py2048-ui 2\n":
         raise ValueError("not the page's Python")
+    count_end = data.index(b"\n", at)
+    at_start = int(data[at:count_end])
+    at = count_end + 1
     while at < len(data):
         end = data.index(b"\n", at)
         path = data[at:end].decode()
@@ -61,7 +68,7 @@ def _unpack(name):
             module.write(data[size_end + 1 : size_end + 1 + size])
         paths.append(path)
         at = size_end + 1 + size
-    return paths
+    return paths[:at_start]
 
 
 def _module(path):

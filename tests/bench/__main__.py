@@ -55,7 +55,7 @@ from tests.bench import (
     solver,
 )
 from tests.bench.boot import Target, boot_run
-from tests.bench.keys import first_move, latency
+from tests.bench.keys import FIRST_KEYS, first_keys, first_move, latency
 from tests.bench.pages import DESKTOP, NETWORKS
 from tests.bench.report import (
     Table,
@@ -63,6 +63,7 @@ from tests.bench.report import (
     boot_rows,
     engine_rows,
     failures,
+    first_keys_rows,
     input_rows,
     lighthouse_rows,
     phone_rows,
@@ -196,18 +197,22 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     })
     ours = Target("ours", "ours", site, "index.html")
     firsts: dict[str, Callable[[], dict[str, Any]]] = {"ours": lambda: first_move(browser, ours)}
+    quick_keys: dict[str, Callable[[], dict[str, Any]]] = {}  # the first keys, from the first move
     if built is not None:  # what players get: make dist's site (its Python in one file, preloads)
         deployed = Target("ours, built site", "ours", built, "")
         firsts["ours, built site"] = lambda: first_move(browser, deployed)
+        quick_keys["ours, built site"] = lambda: first_keys(browser, deployed)
     if floor is not None:  # the fastest a PyScript page starts, served the same way
         bare = Target(pyscript_floor.NAME, "pyscript", floor, "")
         firsts[pyscript_floor.NAME] = lambda: first_move(browser, bare)
+        quick_keys[pyscript_floor.NAME] = lambda: first_keys(browser, bare)
     plays: dict[str, Callable[[], dict[str, Any]]] = {
         "ours, motion on": lambda: latency(browser, ours, options.moves, options.interval),
     }
     if anchor is not None:
         theirs = Target("anchor", "anchor", anchor, "index.html")
         firsts["anchor"] = lambda: first_move(browser, theirs)
+        quick_keys["anchor"] = lambda: first_keys(browser, theirs)
         plays["anchor, motion on"] = lambda: latency(browser, theirs, options.moves, options.interval)
     plays["ours, reduced motion"] = lambda: latency(
         browser, ours, options.moves, options.interval, reduced_motion=True
@@ -216,6 +221,7 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
         browser, ours, options.moves, options.interval, before_engine=True
     )
     section["first_move"] = rounds(options.runs, "first key", firsts)
+    section["first_keys"] = rounds(options.runs, f"the first {FIRST_KEYS} keys", quick_keys)
     section["latency"] = rounds(options.runs, f"latency ({options.moves} moves)", plays)
     log(f"auto-play at full speed ({autoplay.MOVES} moves)")
     section["autoplay"] = autoplay.measure(browser, site.url, 1 if options.quick else options.runs)
@@ -269,6 +275,8 @@ def table_of(section: dict[str, Any]) -> Table:
         traced_rows(table, section["traced"])
     if "first_move" in section:
         input_rows(table, section["first_move"], section["latency"])
+    if section.get("first_keys"):
+        first_keys_rows(table, section["first_keys"])
     if section.get("autoplay"):
         autoplay_rows(table, section["autoplay"])
     if section.get("replays"):

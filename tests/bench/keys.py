@@ -73,6 +73,33 @@ def press_until_moved(page: Page, name: str, every: float = 0.05, timeout: float
     return found
 
 
+# The first keys of a game, pressed as a quick player presses them: how many, how far
+# apart (s), from the moment the board first moved.
+FIRST_KEYS = 60
+FIRST_KEYS_APART = 0.03
+
+
+def first_keys(browser: Browser, target: Target, network: Network = DESKTOP,
+               keys: int = FIRST_KEYS, apart: float = FIRST_KEYS_APART) -> dict[str, Any]:
+    """The first moving key (as `first_move`), then `keys` arrows `apart` s apart at once:
+    key → board for each that moved it, whatever the page is doing meanwhile (ours: the
+    engine starting and taking the game over). Arrows go round in a circle, so most move."""
+    with fresh_page(browser, scripts_for(target.kind, None), network) as page:
+        page.goto(target.url, wait_until="commit")
+        found = press_until_moved(page, target.name)
+        seen = int(page.evaluate("window.__bench.lat.length"))
+        for i in range(keys):
+            started = time.monotonic()
+            page.keyboard.press(EARLY_KEYS[i % len(EARLY_KEYS)])
+            time.sleep(max(0.0, started + apart - time.monotonic()))  # pacing, not waiting
+        time.sleep(0.5)  # the last keys' boards (a measurement's tail, not a synchronisation)
+        found["lat"] = page.evaluate(f"window.__bench.lat.slice({seen})")
+        found["taken_over"] = page.evaluate("window.__bench.engine ?? null")
+        found["longest"] = page.evaluate(
+            "window.__tasks.longest(window.__bench.firstMove, performance.now())")
+        return found
+
+
 def board_of(kind: str, seen: dict[str, Any]) -> Board | None:
     """The board on screen, or None when the game is finished (or not there)."""
     if kind == "ours":

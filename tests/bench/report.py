@@ -206,6 +206,27 @@ def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
                   [r["longest"] for r in runs], ms)
 
 
+def first_keys_rows(table: Table, first_keys: dict[str, list[dict[str, Any]]]) -> None:
+    """Keys pressed quickly from the first move on (tests/bench/keys.py `first_keys`):
+    the player's first seconds, while our page's engine starts and takes over."""
+    runs = {name: ok(found) for name, found in first_keys.items() if ok(found)}
+    for q, label in ((0.5, "p50"), (0.95, "p95")):
+        for name, found in runs.items():
+            table.add(f"first keys from the first move (a key every 30 ms): key → board, {label}", name,
+                      [percentile(r["lat"], q) for r in found if r["lat"]], ms1)
+    for name, found in runs.items():
+        table.add("… longest main-thread task meanwhile", name, [r["longest"] for r in found], ms)
+    if "anchor" in first_keys:
+        for name in runs:
+            if name == "anchor":
+                continue
+            pairs = [(percentile(a["lat"], 0.95), percentile(b["lat"], 0.95))
+                     for a, b in zip(first_keys[name], first_keys["anchor"])
+                     if "error" not in a and "error" not in b]
+            ratios = [ours / theirs for ours, theirs in pairs if ours is not None and theirs]
+            table.add("… key → board p95 ÷ the anchor's (per round)", name, ratios, times)
+
+
 def autoplay_rows(table: Table, autoplay: dict[str, list[dict[str, Any]]]) -> None:
     """Auto-play at full speed (tests/bench/autoplay.py): its pace and the main thread's
     long tasks while it plays; the solver's time per move in the worker."""

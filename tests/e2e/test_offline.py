@@ -407,3 +407,48 @@ def test_development_page_registers_no_service_worker(open_game: OpenGame) -> No
     assert game.evaluate("async () => (await caches.keys()).length") == 0
     assert not game.bad_responses, game.bad_responses
     assert not game.console_errors, game.console_errors
+
+
+def bundled_modules(site: Site) -> tuple[list[str], int]:
+    """The UI's Python in the built site (build/site.mjs): its modules' paths in order,
+    and how many of them (the first) the start imports."""
+    data = (site.root / SUB_PATH.strip("/") / "assets" / "ui-python.bin").read_bytes()
+    header, count, rest = data.split(b"\n", 2)
+    assert header == b"py2048-ui 2"
+    paths = []
+    while rest:
+        path, size, rest = rest.split(b"\n", 2)
+        paths.append(path.decode())
+        rest = rest[int(size):]
+    return paths, int(count)
+
+
+def test_the_built_site_imports_at_start_only_what_the_first_game_needs(site: Site) -> None:
+    """Promise (docs/performance.md): the rooms that join once the first game is on
+    screen (game/ui/rooms.py `later`) are shipped with the rest, but their modules are
+    not imported before the first tiles; everything the page's start imports is."""
+    paths, count = bundled_modules(site)
+    at_start, after = set(paths[:count]), set(paths[count:])
+    for room in ("replays", "review_dialog", "practice", "settings_dialog", "statistics_dialog",
+                 "help_dialog", "transfer", "rankings_room", "autoplay"):
+        assert f"game/ui/{room}.mpy" in after, room
+    for needed in ("game/ui/app.mpy", "game/ui/moves.mpy", "game/ui/early.mpy", "game/rules.mpy",
+                   "game/ui/rooms.mpy", "game/ui/memory.mpy", "game/__init__.mpy", "game/ui/__init__.mpy"):
+        assert needed in at_start, needed
+    assert len(paths) == len(set(paths))
+
+
+def test_the_later_rooms_of_the_built_site_open_their_dialogs(browser: Browser, site: Site) -> None:
+    """Their modules, written but not imported at start, import when first asked for."""
+    with serve(site.root) as url, opened(browser, url + SUB_PATH, service_workers="block") as game:
+        game.start()
+        play(game)
+        for button, dialog, close in (("#settings", "settings", "close-settings"),
+                                      ("#stats", "stats", "close-stats"),
+                                      ("#help", "help", "close"),
+                                      ("#rankings", "rankings", "close-rankings")):
+            game.click(button)
+            game.poll(f"the {dialog} dialog open", lambda d=dialog: game.dialog_open(d))
+            game.click(f"#{dialog}-dialog [data-action={close}]")
+            game.poll(f"the {dialog} dialog closed", lambda d=dialog: not game.dialog_open(d))
+        play(game)
