@@ -113,7 +113,7 @@ dist: setup $(MPY_CROSS)
 	node build/onefile.mjs dist/2048.html
 
 # The performance report (tests/bench/__main__.py): one table on stdout, every number and
-# raw sample in bench/results.json. Not part of `make test`: numbers, never pass/fail.
+# raw sample in docs/bench-results.json. Not part of `make test`: numbers, never pass/fail.
 #   make bench ANCHOR=<dir of the original 2048>   adds the anchor's rows
 #   make bench BENCH_ARGS="--quick"                fewer runs, no Lighthouse
 #   make bench BENCH_ARGS="--network phone"        a phone's visits over a slow link

@@ -1,4 +1,4 @@
-"""`make bench`: the whole performance report, one markdown table and bench/results.json.
+"""`make bench`: the whole performance report, one markdown table and docs/bench-results.json.
 
     python -m tests.bench [--runs N] [--quick] [--anchor DIR] [--network none|phone]
 
@@ -22,7 +22,7 @@ Phone run (`--network phone`): a phone's first and repeat visit (tests/bench/pho
 `make dist`'s site under a sub-path, through a link that is the bench's own server
 (Lighthouse's phone link: 150 ms round trip, 1.6 Mbit/s shared), 4x CPU on the page,
 alternated with `--before DIR` (an earlier build's dist/site) and the anchor.
-Each kind of run writes its own section of bench/results.json ("desktop", "phone") and
+Each kind of run writes its own section of docs/bench-results.json ("desktop", "phone") and
 leaves the other one as it was. Every number is a median over runs; nothing passes or fails.
 Progress goes to stderr, the report to stdout.
 """
@@ -74,7 +74,7 @@ from tests.bench.server import Link, Site, serve
 from tests.bench.traced import traced_boot
 from tests.browser import LAUNCH_ARGS, ROOT, find_chromium
 
-RESULTS = ROOT / "bench" / "results.json"
+RESULTS = ROOT / "docs" / "bench-results.json"
 
 
 def log(message: str) -> None:

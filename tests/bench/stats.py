@@ -1,7 +1,7 @@
 """Summaries of repeated samples: the bench reports medians, never single runs.
 
 The machine is shared and noisy, so every figure is a median of several runs, kept
-next to its spread (min and max) and its raw samples in bench/results.json.
+next to its spread (min and max) and its raw samples in docs/bench-results.json.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -438,6 +439,10 @@ def test_the_built_site_imports_at_start_only_what_the_first_game_needs(site: Si
     assert len(paths) == len(set(paths))
 
 
+def closed(game: GamePage, dialog: str) -> bool:
+    return not game.dialog_open(dialog)
+
+
 def test_the_later_rooms_of_the_built_site_open_their_dialogs(browser: Browser, site: Site) -> None:
     """Their modules, written but not imported at start, import when first asked for."""
     with serve(site.root) as url, opened(browser, url + SUB_PATH, service_workers="block") as game:
@@ -448,7 +453,7 @@ def test_the_later_rooms_of_the_built_site_open_their_dialogs(browser: Browser, 
                                       ("#help", "help", "close"),
                                       ("#rankings", "rankings", "close-rankings")):
             game.click(button)
-            game.poll(f"the {dialog} dialog open", lambda d=dialog: game.dialog_open(d))
+            game.poll(f"the {dialog} dialog open", partial(game.dialog_open, dialog))
             game.click(f"#{dialog}-dialog [data-action={close}]")
-            game.poll(f"the {dialog} dialog closed", lambda d=dialog: not game.dialog_open(d))
+            game.poll(f"the {dialog} dialog closed", partial(closed, game, dialog))
         play(game)
