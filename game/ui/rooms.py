@@ -1,6 +1,6 @@
 """The page's rooms: every feature, each in a file of its own, declaring in plain
 tables what it owns (game/ui/router.py). A new dialog is a new file and one line in
-`later` below; the page, the router and the input room do not change.
+`LATER` below; the page, the router and the input room do not change.
 
 The rooms the first game needs are imported at start; the others when the page is
 first idle after it (or at once when something only they own is asked first):
@@ -26,29 +26,78 @@ ROOMS = (
 )
 
 
-def later() -> "tuple[Any, ...]":
-    """The rooms that join once the first game is on screen."""
-    from game.ui.autoplay import Solver
-    from game.ui.help_dialog import HelpDialog
-    from game.ui.practice import Practice
-    from game.ui.rankings_room import RankingsRoom
-    from game.ui.replays import Replays
-    from game.ui.review_dialog import ReviewDialog
-    from game.ui.settings_dialog import SettingsDialog
-    from game.ui.statistics_dialog import StatisticsDialog
-    from game.ui.transfer import Transfer
+def _replays() -> "Any":
+    from game.ui.replays import Replays  # result codes: checking one, watching a game
 
-    return (
-        Replays,  # result codes: checking one, watching a game
-        SettingsDialog,
-        StatisticsDialog,
-        HelpDialog,
-        Transfer,  # Export and Import
-        RankingsRoom,  # your friends' board
-        Solver,  # Hint and Auto-play
-        ReviewDialog,  # a game graded move by move
-        Practice,  # a reviewed game played on from one of its positions
-    )
+    return Replays
+
+
+def _settings() -> "Any":
+    from game.ui.settings_dialog import SettingsDialog
+
+    return SettingsDialog
+
+
+def _statistics() -> "Any":
+    from game.ui.statistics_dialog import StatisticsDialog
+
+    return StatisticsDialog
+
+
+def _help() -> "Any":
+    from game.ui.help_dialog import HelpDialog
+
+    return HelpDialog
+
+
+def _transfer() -> "Any":
+    from game.ui.transfer import Transfer  # Export and Import
+
+    return Transfer
+
+
+def _rankings() -> "Any":
+    from game.ui.rankings_room import RankingsRoom  # your friends' board
+
+    return RankingsRoom
+
+
+def _solver() -> "Any":
+    from game.ui.autoplay import Solver  # Hint and Auto-play
+
+    return Solver
+
+
+def _review() -> "Any":
+    from game.ui.review_dialog import ReviewDialog  # a game graded move by move
+
+    return ReviewDialog
+
+
+def _practice() -> "Any":
+    from game.ui.practice import Practice  # a reviewed game played on from one of its positions
+
+    return Practice
+
+
+# The rooms that join once the first game is on screen, in the order they join: each
+# imports its module when it joins, one room per idle moment of the page
+# (game/ui/starting.py), so that no single task imports them all between two keys.
+LATER = (_replays, _settings, _statistics, _help, _transfer, _rankings, _solver, _review, _practice)
+
+
+def later() -> "tuple[Any, ...]":
+    """The later rooms' classes, all imported now."""
+    return tuple(room() for room in LATER)
+
+
+def later_for(page: "Any") -> "list[Any]":
+    """For the router: per later room, what imports and makes it for `page`."""
+
+    def maker(room: "Any") -> "Any":
+        return lambda: room()(page)
+
+    return [maker(room) for room in LATER]
 
 
 def every() -> "tuple[Any, ...]":

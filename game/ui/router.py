@@ -58,12 +58,13 @@ def claims(rooms: "list[Any]", table: str) -> "dict[str, Any]":
 
 
 class Router:
-    """The tables of the rooms in; `later`, if given, makes the rest of them (the rooms
-    the first game does not need, game/ui/rooms.py): they join once the page is idle
-    (`complete()`), or at once when a name only they could own is looked up first. What
-    is told meanwhile is kept and told to them, in order, as they join."""
+    """The tables of the rooms in; `later`, if given, lists what makes each of the rest
+    (the rooms the first game does not need, game/ui/rooms.py): they join one at a time
+    once the page is idle (`join_next()`), or all at once when a name only they could
+    own is looked up first (`complete()`). What is told meanwhile is kept and told to
+    each, in order, as it joins."""
 
-    def __init__(self, rooms: "list[Any]", later: "Any" = None) -> None:
+    def __init__(self, rooms: "list[Any]", later: "list[Any] | None" = None) -> None:
         self.rooms: "list[Any]" = []
         self.actions: "dict[str, Any]" = {}
         self.buttons: "dict[str, Any]" = {}
@@ -72,8 +73,8 @@ class Router:
         self.dialogs: "tuple[str, ...]" = ()
         self.waits: "dict[str, str]" = {}
         self.hearing: "dict[str, list[Any]]" = {event: [] for event in EVENTS}
-        self.later = later
-        self.missed: "list[tuple[str, tuple[Any, ...]]]" = []  # told before `later` joined
+        self.later: "list[Any]" = list(later or [])  # what makes each room still to join
+        self.missed: "list[tuple[str, tuple[Any, ...]]]" = []  # told while some are still to join
         self.join(rooms)
 
     def join(self, rooms: "list[Any]") -> None:
@@ -93,20 +94,30 @@ class Router:
                 self.hearing[event].append(room)
 
     def complete(self) -> bool:
-        """The later rooms join now, if they have not yet (True if they did now), and
-        hear what they missed."""
-        later = self.later
-        if later is None:
+        """Every later room still to join joins now (True if any did), and hears what
+        it missed."""
+        if not self.later:
             return False
-        self.later = None
-        rooms = list(later())
+        makers, self.later = self.later, []
+        self.joined_late([make() for make in makers])
+        return True
+
+    def join_next(self) -> bool:
+        """The next later room joins, and hears what it missed: one import's worth of
+        work, for one idle moment. True while others are still to join."""
+        if self.later:
+            self.joined_late([self.later.pop(0)()])
+        return bool(self.later)
+
+    def joined_late(self, rooms: "list[Any]") -> None:
         self.join(rooms)
-        missed, self.missed = self.missed, []
+        missed = self.missed
+        if not self.later:
+            self.missed = []
         for event, args in missed:
             for room in rooms:
                 if event in getattr(room, "HEARS", ()):
                     room.heard(event, *args)
-        return True
 
     def owner(self, action: str) -> "Any":
         room = self.actions.get(name_of(action))
@@ -177,7 +188,7 @@ class Router:
             room.followed(key)
 
     def tell(self, event: str, *args: "Any") -> None:
-        if self.later is not None:
+        if self.later:
             self.missed.append((event, args))
         for room in self.hearing[event]:
             room.heard(event, *args)

@@ -70,8 +70,10 @@ class Start:
 
     def settled(self, _: "Any" = None) -> None:
         """The first game is on screen and the page idle: the rooms it did not need join
-        (game/ui/rooms.py)."""
-        self.page.router.complete()
+        (game/ui/rooms.py), one per idle moment, so none of the player's first keys waits
+        behind all their imports."""
+        if self.page.router.join_next():
+            self.page.idle(self.on_settled)
 
     def heard(self, event: str, *args: "Any") -> None:
         """Another language chosen (here or in another tab): its strings are loaded."""

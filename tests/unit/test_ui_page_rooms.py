@@ -3,7 +3,7 @@ answer reaches the room that asked and is drawn as that room says, the hand-over
 import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPython.
 """
 
-from game.ui import tabs, text
+from game.ui import router, tabs, text
 from game.ui.autoplay import Solver
 from game.ui.following import Following
 from game.ui.moves import Moves
@@ -261,3 +261,19 @@ def test_another_tabs_game_that_replaced_a_move_shown_here_is_said() -> None:
     page.turns.queue = ["follow"]
     following.followed(tabs.SHOWN)
     assert page.pushed == ["follow"], "queued once"
+
+
+def test_once_idle_the_later_rooms_join_one_per_idle_moment() -> None:
+    """The rooms the first game does not need join after it is shown, each in an idle
+    moment of its own (game/ui/rooms.py LATER), so no key waits behind all of them."""
+    page = FakePage()
+    joined: "list[str]" = []
+    idles: "list[Any]" = []
+    page.idle = idles.append  # type: ignore[attr-defined]
+    makers = [lambda: joined.append("a"), lambda: joined.append("b")]
+    page.router = router.Router([], makers)  # type: ignore[attr-defined]
+    start = Start(page)
+    start.settled()
+    assert joined == ["a"] and idles == [start.on_settled]
+    start.settled()
+    assert joined == ["a", "b"] and len(idles) == 1  # none left: no more idle callbacks

@@ -172,11 +172,11 @@ class Late:
 def later_router() -> "tuple[router.Router, list[Late]]":
     made: "list[Late]" = []
 
-    def later() -> "list[Late]":
+    def make() -> "Late":
         made.append(Late())
-        return made
+        return made[-1]
 
-    return router.Router([Moves], later), made
+    return router.Router([Moves], [make]), made
 
 
 def test_the_later_rooms_join_once_and_hear_what_was_told_before_in_order() -> None:
@@ -220,6 +220,29 @@ def test_a_later_room_claiming_a_name_already_claimed_is_refused_as_it_joins() -
     class Twin:
         ACTIONS = ("left",)
 
-    routes = router.Router([Moves], lambda: [Twin()])
+    routes = router.Router([Moves], [Twin])
     assert raises(routes.complete)
 
+
+
+def test_the_later_rooms_join_one_at_a_time_each_hearing_all_it_missed() -> None:
+    """One room per idle moment (game/ui/starting.py): each import in a task of its own,
+    and each room still hears, in order, everything told before it joined."""
+    made: "list[Late]" = []
+
+    def make() -> "Late":
+        made.append(Late())
+        return made[-1]
+
+    class Quiet:
+        DIALOGS = ("quiet",)
+
+    routes = router.Router([Moves], [make, Quiet])
+    routes.tell("input")
+    assert routes.join_next() and len(made) == 1 and "quiet" not in routes.dialogs
+    routes.tell("link", "now")
+    assert made[0].heard_so_far == [("input",), ("link", "now")]
+    assert not routes.join_next() and "quiet" in routes.dialogs
+    assert routes.missed == [] and not routes.complete() and not routes.join_next()
+    routes.tell("input")
+    assert routes.missed == [] and made[0].heard_so_far[-1] == ("input",)
