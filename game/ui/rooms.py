@@ -11,6 +11,8 @@ Pure: the tables are read by tests on CPython (no two rooms claim one name; ever
 of index.html has an owner), and the rooms run on MicroPython in the page.
 """
 
+import sys
+
 from game.ui.following import Following
 from game.ui.moves import Moves
 from game.ui.switching import Switching
@@ -26,78 +28,42 @@ ROOMS = (
 )
 
 
-def _replays() -> "Any":
-    from game.ui.replays import Replays  # result codes: checking one, watching a game
-
-    return Replays
-
-
-def _settings() -> "Any":
-    from game.ui.settings_dialog import SettingsDialog
-
-    return SettingsDialog
-
-
-def _statistics() -> "Any":
-    from game.ui.statistics_dialog import StatisticsDialog
-
-    return StatisticsDialog
-
-
-def _help() -> "Any":
-    from game.ui.help_dialog import HelpDialog
-
-    return HelpDialog
+# The rooms that join once the first game is on screen, in the order they join, as
+# (module in game/ui, class): each imports its module when it joins, one room per idle
+# moment of the page (game/ui/starting.py), so that no single task among the player's
+# first keys imports them all.
+LATER = (
+    ("replays", "Replays"),  # result codes: checking one, watching a game
+    ("settings_dialog", "SettingsDialog"),
+    ("statistics_dialog", "StatisticsDialog"),
+    ("help_dialog", "HelpDialog"),
+    ("transfer", "Transfer"),  # Export and Import
+    ("rankings_room", "RankingsRoom"),  # your friends' board
+    ("autoplay", "Solver"),  # Hint and Auto-play
+    ("review_dialog", "ReviewDialog"),  # a game graded move by move
+    ("practice", "Practice"),  # a reviewed game played on from one of its positions
+)
 
 
-def _transfer() -> "Any":
-    from game.ui.transfer import Transfer  # Export and Import
-
-    return Transfer
-
-
-def _rankings() -> "Any":
-    from game.ui.rankings_room import RankingsRoom  # your friends' board
-
-    return RankingsRoom
-
-
-def _solver() -> "Any":
-    from game.ui.autoplay import Solver  # Hint and Auto-play
-
-    return Solver
-
-
-def _review() -> "Any":
-    from game.ui.review_dialog import ReviewDialog  # a game graded move by move
-
-    return ReviewDialog
-
-
-def _practice() -> "Any":
-    from game.ui.practice import Practice  # a reviewed game played on from one of its positions
-
-    return Practice
-
-
-# The rooms that join once the first game is on screen, in the order they join: each
-# imports its module when it joins, one room per idle moment of the page
-# (game/ui/starting.py), so that no single task imports them all between two keys.
-LATER = (_replays, _settings, _statistics, _help, _transfer, _rankings, _solver, _review, _practice)
+def imported(module: str, name: str) -> "Any":
+    """A later room's class, its module imported now."""
+    full = "game.ui." + module
+    __import__(full)
+    return getattr(sys.modules[full], name)
 
 
 def later() -> "tuple[Any, ...]":
     """The later rooms' classes, all imported now."""
-    return tuple(room() for room in LATER)
+    return tuple(imported(module, name) for module, name in LATER)
 
 
 def later_for(page: "Any") -> "list[Any]":
     """For the router: per later room, what imports and makes it for `page`."""
 
-    def maker(room: "Any") -> "Any":
-        return lambda: room()(page)
+    def maker(module: str, name: str) -> "Any":
+        return lambda: imported(module, name)(page)
 
-    return [maker(room) for room in LATER]
+    return [maker(module, name) for module, name in LATER]
 
 
 def every() -> "tuple[Any, ...]":
