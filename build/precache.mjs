@@ -33,13 +33,14 @@ export async function pageFiles(root) {
   };
 
   const html = read("index.html");
+  const off = pluginsOff(root);
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) || []) {
     const attr = (name) => (new RegExp(`\\s${name}="([^"]*)"`).exec(tag) || [])[1];
     const ref = attr("src") || attr("href");
     if (ref) files.add(resolve("index.html", ref));
     const config = attr("config");
     if (config) files.add(resolve("index.html", config));
-    if (ref && attr("type") === "module") moduleGraph(root, resolve("index.html", ref), files, pluginsOff(root));
+    if (ref && attr("type") === "module") moduleGraph(root, resolve("index.html", ref), files, off);
   }
   moduleGraph(root, ENGINE_WORKER, files);
   folder(root, LANG_DIR, files);
@@ -90,7 +91,7 @@ function folder(root, dir, files) {
 // plugins, all but those its configuration turns off ("!name"); the page configures
 // both types alike, `mpy` in pyscript.toml and `py` in index.html's <py-config>, and a
 // plugin only one of them turns off is still imported.
-function pluginsOff(root) {
+export function pluginsOff(root) {
   const listed = (text) => new Set([...text.matchAll(/"!([\w-]+)"/g)].map((m) => m[1]));
   const toml = /^plugins\s*=\s*\[(.*)\]\s*$/m.exec(fs.readFileSync(path.join(root, "pyscript.toml"), "utf8"));
   const py = /<py-config>([\s\S]*?)<\/py-config>/.exec(fs.readFileSync(path.join(root, "index.html"), "utf8"));

@@ -26,7 +26,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { downloadedFiles, pageFiles } from "./precache.mjs";
+import { downloadedFiles, pageFiles, pluginsOff } from "./precache.mjs";
 
 const args = process.argv.slice(2);
 const sourceAt = args.indexOf("--source");
@@ -97,10 +97,10 @@ function atStart(first) {
   return found;
 }
 const started = atStart(entry[1]);
-const startFirst = [...uiPython.filter((file) => started.has(file)), ...uiPython.filter((file) => !started.has(file))];
+const first = uiPython.filter((file) => started.has(file));
 const bundle = Buffer.concat([
-  Buffer.from(`py2048-ui 2\n${uiPython.filter((file) => started.has(file)).length}\n`),
-  ...startFirst.map(compiled),
+  Buffer.from(`py2048-ui 2\n${first.length}\n`),
+  ...first.concat(uiPython.filter((file) => !started.has(file))).map(compiled),
 ]);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
 const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.bin"\n`);
@@ -111,10 +111,10 @@ const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "
 // of its own: inline in the page, measured on the phone link, they saved nothing;
 // docs/performance.md, "At PyScript's floor".)
 const PYSCRIPT = "assets/runtime/pyscript/";
-// The plugins pyscript.toml turns off ("!name") are never imported: not preloaded either
-// (index.html's <py-config> turns the same ones off for the `py` type: build/precache.mjs).
+// The plugins no interpreter type imports (build/precache.mjs `pluginsOff`) are not
+// preloaded either.
 const PLUGINS = ["deprecations-manager", "error", "py-game", "donkey", "py-editor", "py-terminal"];
-const off = new Set([...(/^plugins = \[(.*)\]$/m.exec(toml) || ["", ""])[1].matchAll(/"!([\w-]+)"/g)].map((m) => m[1]));
+const off = pluginsOff(root);
 const PYSCRIPT_START = ["toml", ...PLUGINS.filter((name) => !off.has(name))];
 const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
 const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];

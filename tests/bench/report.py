@@ -172,6 +172,19 @@ def bytes_rows(table: Table, ours: dict[str, list[dict[str, Any]]],
                    len(split))
 
 
+def per_round(ours: list[dict[str, Any]], theirs: list[dict[str, Any]],
+              value: Callable[[dict[str, Any]], float | None]) -> list[float]:
+    """Ours ÷ theirs, round by round (runs alternated in one session pair up by index);
+    a round where either run failed or has no value is left out."""
+    pairs = [(value(a), value(b)) for a, b in zip(ours, theirs) if "error" not in a and "error" not in b]
+    return [a / b for a, b in pairs if a and b]
+
+
+def field(key: str, visit: str = "") -> Callable[[dict[str, Any]], float | None]:
+    """A run's number `key` (in its `visit`, for the phone's runs)."""
+    return lambda run: (run[visit] if visit else run).get(key)
+
+
 def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
                latency: dict[str, list[dict[str, Any]]]) -> None:
     raw_first = first
@@ -188,9 +201,8 @@ def input_rows(table: Table, first: dict[str, list[dict[str, Any]]],
                 if name in ("anchor", FLOOR) or yardstick not in first:
                     continue
                 whose = "the anchor's" if yardstick == "anchor" else "the PyScript floor's"
-                ratios = [a[key] / b[key] for a, b in zip(raw_first[name], raw_first[yardstick])
-                          if "error" not in a and "error" not in b and a.get(key) and b.get(key)]
-                table.add(f"{label} ÷ {whose} (per round)", name, ratios, times)
+                table.add(f"{label} ÷ {whose} (per round)", name,
+                          per_round(raw_first[name], raw_first[yardstick], field(key)), times)
     for what, key in (("key → board updated", "lat"), ("key → next frame after the update", "frame_lat")):
         for q, label in ((0.5, "p50"), (0.95, "p95")):
             for name, runs in latency.items():
@@ -220,11 +232,9 @@ def first_keys_rows(table: Table, first_keys: dict[str, list[dict[str, Any]]]) -
         for name in runs:
             if name == "anchor":
                 continue
-            pairs = [(percentile(a["lat"], 0.95), percentile(b["lat"], 0.95))
-                     for a, b in zip(first_keys[name], first_keys["anchor"])
-                     if "error" not in a and "error" not in b]
-            ratios = [ours / theirs for ours, theirs in pairs if ours is not None and theirs]
-            table.add("… key → board p95 ÷ the anchor's (per round)", name, ratios, times)
+            table.add("… key → board p95 ÷ the anchor's (per round)", name,
+                      per_round(first_keys[name], first_keys["anchor"], lambda r: percentile(r["lat"], 0.95)),
+                      times)
 
 
 def autoplay_rows(table: Table, autoplay: dict[str, list[dict[str, Any]]]) -> None:
@@ -312,9 +322,7 @@ def phone_rows(table: Table, visits: dict[str, list[dict[str, Any]]]) -> None:
                 if name in ("anchor", FLOOR) or yardstick not in paired:
                     continue
                 for visit in VISITS:
-                    ratios = [a[visit][key] / b[visit][key] for a, b in zip(paired[name], paired[yardstick])
-                              if "error" not in a and "error" not in b
-                              and a[visit].get(key) and b[visit].get(key)]
+                    ratios = per_round(paired[name], paired[yardstick], field(key, visit))
                     table.add(f"phone: {label} ÷ {whose} (per round)", f"{name} · {visit}", ratios, times)
     for name, found in runs.items():
         sent = [run["fresh"]["bytes"]["total"]["sent"] for run in found]

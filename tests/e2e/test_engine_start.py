@@ -183,10 +183,6 @@ _SPOIL = """(how) => new Promise((resolve, reject) => {
 })"""
 
 
-def kept(game: GamePage) -> dict[str, object] | None:
-    return game.kept_snapshot()
-
-
 def started_from(game: GamePage) -> str:
     """Where the engine's snapshot came from: "device", "download" or "" (plain)."""
     return str(game.evaluate("() => window.py2048Engine.ready.then((ready) => ready.from)"))
@@ -211,8 +207,8 @@ def test_a_slow_link_starts_plain_makes_the_snapshot_here_and_restores_it_next_t
         game.wait_ready()
         assert any("would take" in line for line in engine_lines(game)), engine_lines(game)
         plays(game)
-        game.poll("the snapshot made on this device, kept", lambda: kept(game) is not None, timeout=30)
-        entry = kept(game)
+        game.wait_snapshot_kept()
+        entry = game.kept_snapshot()
         assert entry and entry["build"] == build_key() and entry["sources"] == manifest()["sources"]
         assert int(str(entry["bytes"])) > 1_000_000
         game.expected_engine = "snapshot"
@@ -241,7 +237,7 @@ def kept_after_a_first_visit(browser: Browser) -> Iterator[GamePage]:
             game.goto()
             game.wait_ready()
             assert started_from(game) == "download"
-            game.poll("the downloaded snapshot, kept", lambda: kept(game) is not None, timeout=30)
+            game.wait_snapshot_kept()
             yield game
     finally:
         context.close()
@@ -250,7 +246,7 @@ def kept_after_a_first_visit(browser: Browser) -> Iterator[GamePage]:
 def test_a_fast_link_keeps_the_downloaded_snapshot_and_restores_it_without_the_network(
         browser: Browser) -> None:
     with kept_after_a_first_visit(browser) as game:
-        entry = kept(game)
+        entry = game.kept_snapshot()
         assert entry and entry["bytes"] == manifest()["bytes"] and entry["file"] == manifest()["file"]
         requests = len(game.requests)
         game.page.reload()
@@ -274,11 +270,11 @@ def test_a_spoiled_snapshot_on_the_device_gives_way_and_is_replaced(browser: Bro
         assert started_from(game) == ("" if how == "corrupt" else "download")
         plays(game)
         game.poll("this build's snapshot kept in its place",
-                  lambda: (kept(game) or {}).get("build") == build_key(), timeout=30)
+                  lambda: (game.kept_snapshot() or {}).get("build") == build_key(), timeout=30)
         if how == "corrupt":
             assert any("the snapshot failed" in line for line in engine_lines(game)), engine_lines(game)
             game.poll("the snapshot made after the plain start, kept",
-                      lambda: (kept(game) or {}).get("bytes") != manifest()["bytes"], timeout=30)
+                      lambda: (game.kept_snapshot() or {}).get("bytes") != manifest()["bytes"], timeout=30)
         game.expected_engine = "snapshot"
         game.page.reload()
         game.wait_ready()
