@@ -115,6 +115,12 @@
     code: "en",
     strings: null, // the strings in use, once loaded
     ready: null, // resolves with the code once the strings are on the page
+    // One string of a loaded table, or false: the UI reads its strings one at a time
+    // (game/ui/page.py LoadedStrings) instead of copying the whole table into Python.
+    lookup: function (strings, key) {
+      var text = strings && Object.prototype.hasOwnProperty.call(strings, key) ? strings[key] : null;
+      return typeof text === "string" ? text : false;
+    },
     // Switch to `choice` ("auto" or a code): resolves with the code in use.
     use: function (choice) {
       var code = pick(choice);

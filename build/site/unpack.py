@@ -5,22 +5,30 @@ phone's link (HTTP/1.1: six at a time, a round trip each), they cost more than a
 second before the first tile, and compiling them from source costs a phone's CPU more
 again. The built site ships them compiled to MicroPython bytecode (mpy-cross) in one
 file, `ui-python.bin` (written into the interpreter's file system by PyScript, from
-pyscript.toml), which this script unpacks before it runs the page:
+pyscript.toml), which this script makes importable before it runs the page:
 
     b"py2048-ui 2\\n<n>\\n", then per module b"<path of its .mpy>\\n<length>\\n" and its bytes
 
-where the first n modules are those the page imports to start; the others are written
-too, and imported only when the rooms that join later are (game/ui/rooms.py `later`).
+where the first n modules are those the page imports to start; the others are
+imported only when the rooms that join later are (game/ui/rooms.py `later`).
+
+The bundle is not unpacked into files: it is mounted as a read-only file system of
+its own (`Bundle`), from which MicroPython's import reads each module straight out of
+memory. Writing 57 files through the interpreter's file system, one system call per
+step, cost 25-40 ms on a desktop (four times that on a phone's CPU); the mount costs
+a few (docs/performance.md, "At PyScript's floor").
 
 On a phone that start is one long task: PyScript's own (writing and importing its
-`pyscript` package), then this script, its unpacking, the forty imports and the first
-paint, all in one run of promise callbacks, which the phone's browser cannot interrupt
-to answer a tap, and which Lighthouse counts as blocking time. So it goes a step at a
-time: it first lets PyScript's task end, then unpacks, then imports the modules in a
+`pyscript` package), then this script, the forty imports and the first paint, all in
+one run of promise callbacks, which the phone's browser cannot interrupt to answer a
+tap, and which Lighthouse counts as blocking time. So it goes a step at a time: it
+first lets PyScript's task end, then reads the bundle and imports the modules in a
 few groups, each in a task of its own, and the page last.
 """
 
+import io
 import os
+import sys
 
 import asyncio
 
@@ -37,38 +45,74 @@ def _next_turn():
     return asyncio.sleep_ms(1)
 
 
-def _folders(path):
-    parts = path.split("/")[:-1]
-    for depth in range(1, len(parts) + 1):
-        try:
-            os.mkdir("/".join(parts[:depth]))
-        except OSError:  # there already
-            pass
+class Bundle:
+    """The bundle as a read-only file system (MicroPython's `os.mount` takes any object
+    with these methods): `stat` says what is there, `open` hands a module's bytes to
+    the import as an in-memory stream."""
 
+    def __init__(self, name):
+        size = os.stat(name)[6]
+        data = bytearray(size)
+        with open(name, "rb") as bundle:
+            bundle.readinto(data)  # at once: read() grows its buffer a step at a time
+        head = data.index(b"\n") + 1
+        if data[:head] != b"py2048-ui 2\n":
+            raise ValueError("not the page's Python")
+        count_end = data.index(b"\n", head)
+        self.at_start = int(data[head:count_end])
+        self.view = memoryview(data)
+        self.files = {}  # path -> (offset, length)
+        self.order = []  # the paths, in the bundle's order
+        self.folders = {""}
+        at = count_end + 1
+        while at < size:
+            end = data.index(b"\n", at)
+            path = data[at:end].decode()
+            size_end = data.index(b"\n", end + 1)
+            length = int(data[end + 1 : size_end])
+            self.files[path] = (size_end + 1, length)
+            self.order.append(path)
+            folder = path
+            while "/" in folder:
+                folder = folder[: folder.rindex("/")]
+                self.folders.add(folder)
+            at = size_end + 1 + length
 
-def _unpack(name):
-    """Write every module the bundle holds; the paths of those the start imports, in the
-    bundle's order."""
-    paths = []
-    with open(name, "rb") as bundle:
-        data = bundle.read()
-    at = data.index(b"\n") + 1
-    if data[:at] != b"py2048-ui 2\n":
-        raise ValueError("not the page's Python")
-    count_end = data.index(b"\n", at)
-    at_start = int(data[at:count_end])
-    at = count_end + 1
-    while at < len(data):
-        end = data.index(b"\n", at)
-        path = data[at:end].decode()
-        size_end = data.index(b"\n", end + 1)
-        size = int(data[end + 1 : size_end])
-        _folders(path)
-        with open(path, "wb") as module:
-            module.write(data[size_end + 1 : size_end + 1 + size])
-        paths.append(path)
-        at = size_end + 1 + size
-    return paths[:at_start]
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def stat(self, path):
+        path = path.strip("/")
+        if path in self.files:
+            return (0x8000, 0, 0, 0, 0, 0, self.files[path][1], 0, 0, 0)
+        if path in self.folders:
+            return (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        raise OSError(2)  # ENOENT: the import looks for what is not there too
+
+    def open(self, path, mode):
+        if "w" in mode or "a" in mode or "+" in mode:
+            raise OSError(30)  # EROFS
+        found = self.files.get(path.strip("/"))
+        if found is None:
+            raise OSError(2)
+        at, length = found
+        data = self.view[at : at + length]
+        return io.BytesIO(data) if "b" in mode else io.StringIO(bytes(data).decode())
+
+    def ilistdir(self, path):
+        inside = path.strip("/")
+        prefix = inside + "/" if inside else ""
+        names = {p[len(prefix):].split("/")[0] for p in self.order if p.startswith(prefix)}
+        return iter([(name, 0x4000 if (prefix + name) in self.folders else 0x8000, 0) for name in sorted(names)])
+
+    def chdir(self, path):
+        pass
+
+    def getcwd(self):
+        return "/"
 
 
 def _module(path):
@@ -77,9 +121,12 @@ def _module(path):
     return None if name.endswith(".__init__") else name
 
 
+MOUNT = "/py2048"  # where the bundle is mounted, first on the import path
+
 await _next_turn()  # noqa: F704  (PyScript runs this script with top-level await)
-paths = _unpack("ui-python.bin")
-await _next_turn()  # noqa: F704
+bundle = Bundle("ui-python.bin")
+os.mount(bundle, MOUNT)
+sys.path.insert(0, MOUNT)
 
 # Before the page's forty modules are imported: collections spaced as in play.
 from game.ui import memory  # noqa: E402
@@ -87,7 +134,7 @@ from game.ui import memory  # noqa: E402
 memory.configure()
 
 PAGE = "game.ui.app"  # the page itself: it starts when imported, so it comes last
-modules = [name for name in map(_module, paths) if name is not None and name != PAGE]
+modules = [name for name in map(_module, bundle.order[: bundle.at_start]) if name is not None and name != PAGE]
 size = -(-len(modules) // GROUPS)
 for first in range(0, len(modules), size):
     for name in modules[first : first + size]:

@@ -30,6 +30,26 @@ def now() -> float:
     return float(js.performance.now())
 
 
+class LoadedStrings:
+    """A language's strings where assets/settings.js loaded them (a JS object), read a
+    string at a time and kept once read. Copying the whole table into MicroPython
+    (JSON out of JavaScript, parsed again in Python) cost 10-25 ms of a desktop's
+    start and four times that on a phone, for the few strings the start says."""
+
+    def __init__(self, strings: "Any") -> None:
+        self.strings = strings
+        self.read: "dict[str, str]" = {}
+
+    def get(self, key: str) -> "str | None":
+        found = self.read.get(key)
+        if found is None:
+            text = js.window.py2048Lang.lookup(self.strings, key)
+            if text is False:
+                return None
+            found = self.read[key] = str(text)
+        return found
+
+
 class Page:
     def __init__(self) -> None:
         memory.configure()  # collections between keys, not inside them (game/ui/memory.py)
@@ -198,8 +218,8 @@ class Page:
     def offset_now(self) -> int:
         return int(js.window.py2048Time.offsetMinutes())
 
-    def json_text(self, value: "Any") -> str:
-        return str(js.JSON.stringify(value))
+    def strings(self, loaded: "Any") -> "LoadedStrings":
+        return LoadedStrings(loaded)
 
     def pick_file(self, element_id: str) -> None:
         js.window.py2048Files.pick(element_id)

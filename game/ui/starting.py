@@ -12,8 +12,6 @@ Pure (the page is handed in; the engine's client, assets/engine/client.js, is
 `page.client`), tested with a fake page on CPython and MicroPython.
 """
 
-import json
-
 from game.ui import handover, text
 from game.ui.switching import start_args
 
@@ -50,7 +48,7 @@ class Start:
         Settings): the UI speaks it, and what it wrote itself is written again."""
         page = self.page
         strings = page.lang.strings
-        text.use(str(code), json.loads(str(page.json_text(strings))) if strings else {})
+        text.use(str(code), page.strings(strings) if strings else {})
         page.view.say("")  # the last sentence was in the language before
         page.view.relabel()
         first = page.state is None

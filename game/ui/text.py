@@ -10,13 +10,19 @@ language's way (`number`); tile values stay as the tiles show them.
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, Protocol
 
-TABLES: "dict[str, dict[str, str]]" = {}
+    class Table(Protocol):
+        """A language's strings: a dict, or the page's table read where it was loaded
+        (game/ui/page.py LoadedStrings)."""
+
+        def get(self, __key: str) -> "str | None": ...
+
+TABLES: "dict[str, Table]" = {}
 CURRENT = ["en"]  # the language in use (a list: set in place by `use`)
 
 
-def use(lang: str, table: "dict[str, str]") -> None:
+def use(lang: str, table: "Table") -> None:
     """Speak `lang` from now on, with its strings."""
     TABLES[lang] = table
     CURRENT[0] = lang
@@ -25,10 +31,11 @@ def use(lang: str, table: "dict[str, str]") -> None:
 def say(key: str, lang: str = "", **values: object) -> str:
     """The string `key` in `lang` (default: the one in use) with its placeholders
     filled; the key itself when no table has it (a missing string shows, never fails)."""
-    table = TABLES.get(lang or CURRENT[0]) or {}
+    table: "Table" = TABLES.get(lang or CURRENT[0]) or {}
     template = table.get(key)
     if template is None:
-        template = (TABLES.get("en") or {}).get(key, key)
+        english: "Table" = TABLES.get("en") or {}
+        template = english.get(key) or key
     return str(template).format(**values)
 
 

@@ -26,6 +26,7 @@ import gzip
 import http.server
 import mimetypes
 import os
+import socket
 import sys
 import threading
 import time
@@ -218,6 +219,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        """Each answer leaves at once, as from any real host (nginx, a CDN: TCP_NODELAY).
+        Without it the headers and the body of an answer go out in two writes, and on a
+        kept-alive connection the body then waited for the browser's delayed ACK: 44 ms
+        on every request after a connection's first (measured here). A page of six files
+        (one per connection) never paid that; one of fifteen paid it again and again."""
+        connection, address = super().get_request()
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return connection, address
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A browser context closed mid-request is normal here: say nothing about it."""
