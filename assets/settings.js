@@ -62,20 +62,23 @@
     }
   }
 
-  // Every element that names a string gets it, as text (never as HTML).
+  // Every element that names a string gets it, as text (never as HTML). Only what
+  // differs is written: the page arrives in English, and rewriting its 160 strings
+  // with the same words made the browser lay the whole page out again at start.
   function apply(strings) {
     var named = document.querySelectorAll("[data-i18n]");
     for (var i = 0; i < named.length; i++) {
       var text = strings[named[i].getAttribute("data-i18n")];
-      if (typeof text === "string") named[i].textContent = text;
+      if (typeof text === "string" && named[i].textContent !== text) named[i].textContent = text;
     }
     var attributed = document.querySelectorAll("[data-i18n-attr]");
     for (var j = 0; j < attributed.length; j++) {
       var pairs = attributed[j].getAttribute("data-i18n-attr").split(" ");
       for (var k = 0; k < pairs.length; k++) {
         var pair = pairs[k].split(":");
-        if (pair.length === 2 && typeof strings[pair[1]] === "string") {
-          attributed[j].setAttribute(pair[0], strings[pair[1]]);
+        var value = pair.length === 2 ? strings[pair[1]] : null;
+        if (typeof value === "string" && attributed[j].getAttribute(pair[0]) !== value) {
+          attributed[j].setAttribute(pair[0], value);
         }
       }
     }

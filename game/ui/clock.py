@@ -51,3 +51,9 @@ def format_clock(ms: int) -> str:
 def iso_duration(ms: int) -> str:
     """The `datetime` attribute form of a duration, e.g. PT125S."""
     return "PT%dS" % (int(ms) // 1000)
+
+
+def time_text(ms: int, offset_minutes: int = 0) -> str:
+    """The local time of day to the minute (14:05), read the same way in every language."""
+    minute = (int(ms) + int(offset_minutes) * 60000) // 60000 % (24 * 60)
+    return "%02d:%02d" % (minute // 60, minute % 60)

@@ -48,12 +48,6 @@ def date_text(ms: int, offset_minutes: int = 0) -> str:
     return "%04d-%02d-%02d" % civil_date(ms, offset_minutes)
 
 
-def time_text(ms: int, offset_minutes: int = 0) -> str:
-    """The local time of day to the minute (14:05), read the same way in every language."""
-    minute = (int(ms) + int(offset_minutes) * 60000) // 60000 % (24 * 60)
-    return "%02d:%02d" % (minute // 60, minute % 60)
-
-
 def grid(summary: "dict[str, Any]", lang: str = "") -> "list[tuple[str, str]]":
     """(element id, text) for each number of the dialog."""
     number = text.number

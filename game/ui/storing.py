@@ -23,7 +23,7 @@ Pure: the shared saves (game/ui/tabs.py), storage and the clock are handed in, s
 is tested on CPython and in MicroPython (tests/unit/test_ui_storing.py).
 """
 
-from game.ui import statistics, text
+from game.ui import clock, text
 from game.ui.store import BEST, REJECTED, STATS
 
 TYPE_CHECKING = False
@@ -100,4 +100,4 @@ class Storing:
             return text.say("no_storage")
         if self.full_since is None:
             self.full_since = int(self.now_ms())
-        return text.say("storage_full", time=statistics.time_text(self.full_since, self.offset_minutes()))
+        return text.say("storage_full", time=clock.time_text(self.full_since, self.offset_minutes()))

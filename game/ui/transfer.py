@@ -8,7 +8,7 @@ player confirms does it replace what is stored, all of it. Pure (storage is hand
 tested on CPython and MicroPython.
 """
 
-from game.ui import statistics, text
+from game.ui import clock, statistics, text
 from game.ui.store import BEST, SETTINGS, STATS, STORED_BOARD, game_key
 
 TYPE_CHECKING = False
@@ -27,7 +27,7 @@ def file_name(ms: int, offset_minutes: int = 0) -> str:
     """The export's file name: the local date and time the player sees, to the minute
     ("2048-in-python-2026-12-01-1630.json"; no colon, which some systems refuse)."""
     return "2048-in-python-%s-%s.json" % (statistics.date_text(ms, offset_minutes),
-                                           statistics.time_text(ms, offset_minutes).replace(":", ""))
+                                           clock.time_text(ms, offset_minutes).replace(":", ""))
 
 
 def read_failure(answer: str, lang: str = "") -> str:

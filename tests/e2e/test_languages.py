@@ -148,3 +148,45 @@ def test_every_languages_buttons_fit_a_small_phone(open_game: OpenGame) -> None:
             for b in boxes[i + 1:]:
                 apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
                 assert apart, (code, a, b)
+
+
+# From the end of the document's parse (before the deferred scripts, where the strings
+# may already be applied) until the strings are in place: every string element whose
+# text was replaced, and every attribute a string names that was written again with
+# the value it had, in `window.__rewritten`.
+_WATCH_REWRITES = """
+window.__rewritten = null;
+document.addEventListener('readystatechange', () => {
+  if (document.readyState !== 'interactive') return;
+  const rewritten = [];
+  const note = (records) => {
+    for (const r of records) {
+      const el = r.target;
+      if (r.type === 'childList' && el.hasAttribute && el.hasAttribute('data-i18n'))
+        rewritten.push(el.getAttribute('data-i18n'));
+      if (r.type === 'attributes' && (el.getAttribute('data-i18n-attr') || '').includes(r.attributeName + ':')
+          && r.oldValue === el.getAttribute(r.attributeName))
+        rewritten.push(r.attributeName);
+    }
+  };
+  const watch = new MutationObserver(note);
+  watch.observe(document.body, {subtree: true, childList: true, attributes: true, attributeOldValue: true});
+  window.py2048Lang.ready.then(() => {
+    note(watch.takeRecords());
+    watch.disconnect();
+    window.__rewritten = rewritten;
+  });
+});
+"""
+
+
+def test_a_page_in_english_keeps_the_words_it_arrived_with(open_game: OpenGame) -> None:
+    """The page's own words are English: its strings, once loaded, write nothing that is
+    already there (rewriting 160 strings with the same words laid the page out again at
+    every start)."""
+    game = open_game(viewport={"width": 1000, "height": 800}, locale="en-US")
+    game.page.add_init_script(_WATCH_REWRITES)
+    game.start()
+    assert game.evaluate("() => document.documentElement.lang") == "en"
+    assert game.evaluate("() => window.__rewritten") == []  # null: never watched
+    assert game.page.locator("#new-game").text_content() == table("en")["button_new_game"]
