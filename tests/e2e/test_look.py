@@ -87,3 +87,20 @@ def test_the_charts_labels_and_lines_stand_out_from_their_background(open_game: 
     assert ratio(colours["label"], colours["back"]) >= 4.5, colours
     for line in colours["lines"]:
         assert ratio(line, colours["back"]) >= 3, (line, colours)
+
+
+def test_a_notice_stands_above_the_new_version_offer_never_over_it(open_game: OpenGame) -> None:
+    """Both sit at the bottom of the screen; while the offer shows, a notice moves up."""
+    game = open_game(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    game.start()
+    boxes = game.evaluate("""() => {
+      const notice = document.getElementById('notice'), update = document.getElementById('update');
+      notice.textContent = 'Saved';
+      notice.hidden = false;
+      const alone = notice.getBoundingClientRect().bottom;
+      update.hidden = false;
+      return {alone, notice: notice.getBoundingClientRect().bottom,
+              update: update.getBoundingClientRect().top};
+    }""")
+    assert boxes["notice"] <= boxes["update"], boxes
+    assert boxes["notice"] < boxes["alone"], boxes
