@@ -63,7 +63,7 @@
   }
 
   // Every element that names a string gets it, as text (never as HTML). Only what
-  // differs is written: the page arrives in English, and rewriting its 160 strings
+  // differs is written: the page arrives in English, and rewriting its 164 strings
   // with the same words made the browser lay the whole page out again at start.
   function apply(strings) {
     var named = document.querySelectorAll("[data-i18n]");

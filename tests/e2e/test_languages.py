@@ -182,7 +182,7 @@ document.addEventListener('readystatechange', () => {
 
 def test_a_page_in_english_keeps_the_words_it_arrived_with(open_game: OpenGame) -> None:
     """The page's own words are English: its strings, once loaded, write nothing that is
-    already there (rewriting 160 strings with the same words laid the page out again at
+    already there (rewriting 164 strings with the same words laid the page out again at
     every start)."""
     game = open_game(viewport={"width": 1000, "height": 800}, locale="en-US")
     game.page.add_init_script(_WATCH_REWRITES)
