@@ -62,9 +62,13 @@
     }
   }
 
-  // Every element that names a string gets it, as text (never as HTML). Only what
-  // differs is written: the page arrives in English, and rewriting its 164 strings
-  // with the same words made the browser lay the whole page out again at start.
+  // Only what differs is written: the page arrives in English, and rewriting its 164
+  // strings with the same words made the browser lay the whole page out again at start.
+  function label(element, name, value) {
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  }
+
+  // Every element that names a string gets it, as text (never as HTML).
   function apply(strings) {
     var named = document.querySelectorAll("[data-i18n]");
     for (var i = 0; i < named.length; i++) {
@@ -77,9 +81,7 @@
       for (var k = 0; k < pairs.length; k++) {
         var pair = pairs[k].split(":");
         var value = pair.length === 2 ? strings[pair[1]] : null;
-        if (typeof value === "string" && attributed[j].getAttribute(pair[0]) !== value) {
-          attributed[j].setAttribute(pair[0], value);
-        }
+        if (typeof value === "string") label(attributed[j], pair[0], value);
       }
     }
     if (typeof strings.page_title === "string") document.title = strings.page_title;
@@ -100,11 +102,11 @@
     if (!grid || !game || game.getAttribute("data-status") !== "loading") return;
     if (typeof strings.board_label !== "string" || typeof strings.cell_empty !== "string") return;
     var rows = grid.querySelectorAll('[role="row"]');
-    grid.setAttribute("aria-label", fill(strings.board_label, { n: rows.length }));
+    label(grid, "aria-label", fill(strings.board_label, { n: rows.length }));
     for (var r = 0; r < rows.length; r++) {
       var cells = rows[r].querySelectorAll('[role="gridcell"]');
       for (var c = 0; c < cells.length; c++) {
-        cells[c].setAttribute("aria-label", fill(strings.cell_empty, { row: r + 1, col: c + 1 }));
+        label(cells[c], "aria-label", fill(strings.cell_empty, { row: r + 1, col: c + 1 }));
       }
     }
   }
