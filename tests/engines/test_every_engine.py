@@ -18,7 +18,7 @@ from tests.browser import serve
 from tests.e2e import positions
 from tests.e2e.positions import KEYS_BOARD, State
 from tests.engines.conftest import SUB_PATH
-from tests.engines.pages import BOOT_TIMEOUT, EnginePage
+from tests.engines.pages import PLAIN_START_TIMEOUT, EnginePage
 
 KEYS = {"ArrowLeft": "left", "ArrowUp": "up", "ArrowRight": "right", "ArrowDown": "down"}
 STEP = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -192,10 +192,10 @@ def test_the_built_site_under_a_sub_path_plays_offline_after_one_visit(
 def test_the_one_file_plays_from_disk(tab: EnginePage, built: Path) -> None:
     tab.goto((built / "2048.html").as_uri())
     tab.wait_for("the one file to start", lambda d: d.get("status") in ("playing", "error")
-                 and d.get("engine") != "starting", BOOT_TIMEOUT)
+                 and d.get("engine") != "starting", PLAIN_START_TIMEOUT)
     data = tab.state()
     assert data["status"] == "playing", f"{tab.engine}: the one file failed: {data}"
     before = play_keys(tab, list(KEYS) * 2)
     tab.reload()
-    tab.wait_ready()
+    tab.wait_ready(PLAIN_START_TIMEOUT)
     assert tab.game_state() == before, f"{tab.engine}: the one file lost the game on reload"
