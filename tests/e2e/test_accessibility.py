@@ -92,6 +92,9 @@ def audit_page_and_dialogs(game: GamePage, where: str, found: list[str]) -> int:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_axe_finds_no_wcag_a_or_aa_violation_in_any_theme_dialog_or_language(
         open_game: OpenGame, lang: str) -> None:
+    """The page and its dialogs in each language; in each theme (light, dark, high
+    contrast) in English. A theme swaps colours and a language swaps words, each alone:
+    every language in every theme would audit the same colours again (2 of 3 times)."""
     game = open_game(viewport={"width": 1000, "height": 800}, color_scheme="light")
     game.prepare_storage({positions.SETTINGS_KEY: positions.settings_text(language=lang)})
     game.start()
@@ -99,15 +102,18 @@ def test_axe_finds_no_wcag_a_or_aa_violation_in_any_theme_dialog_or_language(
     game.page.evaluate(AXE.read_text(encoding="utf-8"))
     found: list[str] = []
     passed = audit_page_and_dialogs(game, f"{lang}, light", found)
-    game.page.emulate_media(color_scheme="dark")
-    passed += audit_page_and_dialogs(game, f"{lang}, dark", found)
-    game.click("#settings")
-    game.page.select_option("#set-theme", "contrast")
-    game.press("Escape")
-    assert game.evaluate("() => document.documentElement.dataset.theme") == "contrast"
-    passed += audit_page_and_dialogs(game, f"{lang}, high contrast", found)
+    audits = 4
+    if lang == "en":
+        game.page.emulate_media(color_scheme="dark")
+        passed += audit_page_and_dialogs(game, f"{lang}, dark", found)
+        game.click("#settings")
+        game.page.select_option("#set-theme", "contrast")
+        game.press("Escape")
+        assert game.evaluate("() => document.documentElement.dataset.theme") == "contrast"
+        passed += audit_page_and_dialogs(game, f"{lang}, high contrast", found)
+        audits = 12
     assert not found, "axe-core found:\n" + "\n".join(found)
-    assert passed > 12 * 10, f"only {passed} rule passes over 12 audits: did axe run?"
+    assert passed > audits * 10, f"only {passed} rule passes over {audits} audits: did axe run?"
 
 
 def both_schemes(game: GamePage, where: str, found: list[str]) -> int:

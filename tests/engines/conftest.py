@@ -1,10 +1,11 @@
 """The cross-engine tests' browsers and servers.
 
 Every test here runs once in each engine: Chromium, Firefox and WebKit (`ENGINES=firefox`
-or `ENGINES=webkit,chromium` narrows a run). One browser per engine for the session; each
-test opens its own fresh profile. A missing browser fails the run rather than skipping
-it: `.ci/run` installs all three (Debian's chromium, firefox-esr, webkit2gtk-driver and
-xvfb), and a suite that silently drops Safari's engine tests nothing there.
+or `ENGINES=webkit,chromium` narrows a run), but for those marked `other_engines`, whose
+Chromium half is a test in tests/e2e (the mark names it) and runs there. One browser per
+engine for the session; each test opens its own fresh profile. A missing browser fails
+the run rather than skipping it: `.ci/run` installs all three (Debian's chromium,
+firefox-esr, webkit2gtk-driver and xvfb), and a suite that silently drops Safari's engine tests nothing there.
 """
 
 from __future__ import annotations
@@ -36,8 +37,14 @@ def chosen_engines() -> list[str]:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every chosen engine, or those a test's `other_engines` mark leaves: a test whose
+    Chromium half is already a test in tests/e2e (named in the mark) runs in the others."""
     if "engine" in metafunc.fixturenames:
-        metafunc.parametrize("engine", chosen_engines(), indirect=True, scope="session")
+        engines = chosen_engines()
+        mark = metafunc.definition.get_closest_marker("other_engines")
+        if mark is not None:
+            engines = [name for name in engines if name != "chromium"]
+        metafunc.parametrize("engine", engines, indirect=True, scope="session")
 
 
 @pytest.fixture(scope="session")

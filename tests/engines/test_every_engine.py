@@ -13,6 +13,8 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from game.rules import Board
 from tests.browser import serve
 from tests.e2e import positions
@@ -97,6 +99,9 @@ def test_a_reload_brings_back_the_same_game(tab: EnginePage, dev_url: str) -> No
     assert tab.game_state() == before, f"{tab.engine}: the engine changed the game"
 
 
+@pytest.mark.other_engines(
+    "tests/e2e/test_controls.py: test_swipes_on_a_phone_move_without_scrolling_the_page,"
+    " test_mouse_drag_moves_and_a_drag_under_the_threshold_does_nothing")
 def test_a_mouse_drag_and_a_touch_swipe_move_the_board(engine: EnginePage, dev_url: str) -> None:
     for pointer, width, height, touch in (("drag", 1000, 800, False), ("swipe", 390, 844, True)):
         engine.open(width, height, touch)
@@ -189,6 +194,8 @@ def test_the_built_site_under_a_sub_path_plays_offline_after_one_visit(
     play_keys(tab, list(KEYS))
 
 
+@pytest.mark.other_engines(
+    "tests/e2e/test_onefile.py: test_one_file_plays_from_disk_with_every_request_outside_it_refused")
 def test_the_one_file_plays_from_disk(tab: EnginePage, built: Path) -> None:
     tab.goto((built / "2048.html").as_uri())
     tab.wait_for("the one file to start", lambda d: d.get("status") in ("playing", "error")
