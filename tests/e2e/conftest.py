@@ -42,11 +42,18 @@ OpenGame = Callable[..., GamePage]
 def open_game(browser: Browser, base_url: str) -> Iterator[OpenGame]:
     """Opens the game in a fresh browser context (options as for `new_context`).
 
+    The context asks for reduced motion unless the test says otherwise: a test reads the
+    page's state and its DOM, not its frames, and the page's code is the same either way
+    (motion is CSS alone: no code waits for an animation). Painting every slide and pop
+    nobody looks at cost 14 % of the CPU of a run of three key-heavy test files here
+    (2026-12-03); the tests of the look and of long tasks ask for motion.
+
     After the test: any uncaught page error, or any request to another origin, fails it.
     """
     opened: list[GamePage] = []
 
     def open_one(**options: Any) -> GamePage:
+        options.setdefault("reduced_motion", "reduce")
         context = browser.new_context(**options)
         game = GamePage(context, context.new_page(), base_url)
         opened.append(game)

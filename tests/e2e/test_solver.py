@@ -85,8 +85,8 @@ def stays(game: GamePage, seconds: float) -> Dataset:
 
 
 def open_with(open_game: OpenGame, size: int = 4, board: rules.Board | None = None,
-              **settings: object) -> GamePage:
-    game = open_game(viewport={"width": 1000, "height": 800}, locale="en-US")
+              motion: str = "reduce", **settings: object) -> GamePage:
+    game = open_game(viewport={"width": 1000, "height": 800}, locale="en-US", reduced_motion=motion)
     entries = {positions.SETTINGS_KEY: positions.settings_text(size=size, **settings)}
     if board is not None:
         entries[positions.game_key(size)] = positions.game_text(board)
@@ -225,8 +225,9 @@ def test_auto_play_stops_when_the_game_is_over(open_game: OpenGame) -> None:
 @pytest.mark.alone
 def test_auto_play_at_full_speed_holds_the_main_thread_for_no_long_task(open_game: OpenGame) -> None:
     """As fast as it can, for 40 moves: every move is drawn (no animation waited for),
-    and the main thread is never held: at most one task of 50 ms or more (see below)."""
-    game = open_with(open_game, autoplay="max")
+    and the main thread is never held: at most one task of 50 ms or more (see below).
+    With every slide and pop drawn, as a player sees them."""
+    game = open_with(open_game, motion="no-preference", autoplay="max")
     game.page.add_init_script(_LONG_TASKS)
     data = game.start()
     game.page.wait_for_timeout(300)  # the start's own work settles first

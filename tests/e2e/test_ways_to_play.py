@@ -40,8 +40,12 @@ def every_direction_moves(size: int) -> Board:
     return board
 
 
-def test_each_setting_applies_at_once_and_survives_a_reload(game: GamePage) -> None:
+def test_each_setting_applies_at_once_and_survives_a_reload(open_game: OpenGame) -> None:
+    # With the system's motion on: Animations "off" must then be what stops it.
+    game = open_game(viewport={"width": 1000, "height": 800}, reduced_motion="no-preference")
     game.start()
+    assert game.evaluate("() => getComputedStyle(document.documentElement)"
+                         ".getPropertyValue('--move-ms').trim()") != "0ms"
     assert root_attribute(game, "data-theme") is None  # automatic: the system decides
     game.choose_setting("theme", "dark")
     assert root_attribute(game, "data-theme") == "dark"
