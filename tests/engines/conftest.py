@@ -5,7 +5,8 @@ or `ENGINES=webkit,chromium` narrows a run), but for those marked `other_engines
 Chromium half is a test in tests/e2e (the mark names it) and runs there. One browser per
 engine for the session; each test opens its own fresh profile. A missing browser fails
 the run rather than skipping it: `.ci/run` installs all three (Debian's chromium,
-firefox-esr, webkit2gtk-driver and xvfb), and a suite that silently drops Safari's engine tests nothing there.
+firefox-esr, webkit2gtk-driver and xvfb), and a suite that silently drops Safari's
+engine tests nothing there.
 """
 
 from __future__ import annotations
