@@ -44,7 +44,16 @@ def seamless(shown: "dict[str, Any] | None", answer: "dict[str, Any]") -> bool:
     return shown is not None and all(shown.get(name) == answer.get(name) for name in SHOWN)
 
 
-def refusal(answer: "dict[str, Any]", lang: str = "") -> str:
-    """The one sentence a refused step earns ("" when every step was taken)."""
+def stale(answer: "dict[str, Any]") -> bool:
+    """Whether the steps stored beside the game were steps on another game (left behind
+    by a race between tabs): the page ignored them too, so nothing of them was shown."""
+    return bool((answer.get("handover") or {}).get("refused") == "not_this_game")
+
+
+def refusal(answer: "dict[str, Any]", lang: str = "", seamless: bool = False) -> str:
+    """The one sentence a refused step earns ("" when every step was taken, or when
+    the steps were another game's and the board on screen is the engine's anyway)."""
     handed = answer.get("handover") or {}
-    return text.say("handover_refused", lang) if handed.get("refused") else ""
+    if not handed.get("refused") or (seamless and stale(answer)):
+        return ""
+    return text.say("handover_refused", lang)

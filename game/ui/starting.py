@@ -126,7 +126,9 @@ class Start:
         page = self.page
         page.turns.engine = page.worker
         seamless = handover.seamless(page.state, reply["state"])
-        page.screen.judged(reply, handover.refusal(reply), {"game": True} if fresh else None,
+        if handover.stale(reply):
+            page.saves.drop_steps()
+        page.screen.judged(reply, handover.refusal(reply, "", seamless), {"game": True} if fresh else None,
                            "handover" if seamless else "")
         page.view.set_attributes((("data-engine", self.boot_kind),))
         page.tell("engine")

@@ -153,8 +153,7 @@ class SharedSaves:
         written = self._write(self.key, save)
         if written:
             self.known_game = save
-            if self.known_steps is not None and self.store.remove(steps_key(self.key)):
-                self._forget(steps_key(self.key))
+            if self.known_steps is not None and self._remove_steps():
                 self.known_steps = None
         return written, None
 
@@ -213,14 +212,30 @@ class SharedSaves:
     def followed(self, adopted: bool, ours: "str | None", our_steps: "str | None" = None) -> None:
         """Another tab's stored game (and steps) judged. Taken: it is what is stored now.
         Not taken (invalid, or older): this tab's own, the newer, goes back into storage:
-        its game `ours` (the engine's) or its steps `our_steps` (before the engine)."""
+        its game `ours` (the engine's), and the steps read beside the game it replaces go
+        (left there, no tab could ever take them over); or its steps `our_steps` (before
+        the engine). Either way what is stored now is known, so the next write needs no
+        follow first."""
         game, steps = self.following
-        if adopted:
-            self.known_game, self.known_steps = game, steps
-            return
-        if our_steps is not None:
+        if not adopted and our_steps is not None:
             if steps != our_steps and self._write(steps_key(self.key), our_steps):
-                self.known_game, self.known_steps = game, our_steps
-            return
-        if ours is not None and game != ours and self._write(self.key, ours):
-            self.known_game = ours
+                steps = our_steps
+        elif not adopted and ours is not None and game != ours and self._write(self.key, ours):
+            game = ours
+            if steps is not None and self._remove_steps():  # steps on the game replaced: nobody can take them
+                steps = None
+        self.known_game, self.known_steps = game, steps
+
+    def drop_steps(self) -> None:
+        """The engine found the steps stored beside the game on screen to be steps on
+        another game (storage changed between two writes of another tab): nobody can
+        take them over, so they go, unless another tab wrote others since."""
+        if (self.known_steps is not None and not self.store.differs(steps_key(self.key), self.known_steps)
+                and self._remove_steps()):
+            self.known_steps = None
+
+    def _remove_steps(self) -> bool:
+        removed = bool(self.store.remove(steps_key(self.key)))
+        if removed:
+            self._forget(steps_key(self.key))
+        return removed

@@ -210,6 +210,24 @@ def test_the_hand_over_of_the_game_on_screen_draws_nothing_and_lets_the_waiting_
     assert aside == {"game": True} and drawn_as == ""
 
 
+def test_steps_on_another_game_found_at_the_hand_over_go_and_are_said_only_if_the_board_moves() -> None:
+    """Steps left beside a game they were not played on (a race between tabs) were
+    ignored by the page as by the engine: at the hand-over they are removed, and the
+    player hears of refused moves only if the engine's board is not the one shown."""
+    english()
+    page = FakePage()
+    page.waiting.release = lambda: []
+    start = Start(page)
+    stale = {"steps": 1, "taken": 0, "refused": "not_this_game", "detail": {}}
+    start.took("handover", {"kind": "start", "state": dict(STATE), "changed": False, "handover": stale})
+    [(_, _, more, _, drawn_as)] = page.screen.named("judged")
+    assert page.saves.named("drop_steps") and more == "" and drawn_as == "handover"
+    moved = dict(STATE, score=8)
+    start.took("handover", {"kind": "start", "state": moved, "changed": True, "handover": stale})
+    [_, (_, _, more, _, drawn_as)] = page.screen.named("judged")
+    assert more == text.say("handover_refused") and drawn_as == ""
+
+
 def test_a_hand_over_the_engine_refuses_is_set_aside_and_tried_afresh_once() -> None:
     page = FakePage()
     start = Start(page)

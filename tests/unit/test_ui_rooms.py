@@ -362,6 +362,47 @@ def test_steps_another_tab_played_before_its_engine_are_followed_never_written_o
     assert store.items == {"game": "their game, taken over"}  # the steps are in it now
 
 
+def test_a_game_written_back_over_a_followed_one_takes_the_steps_on_that_one_with_it() -> None:
+    """A tab whose engine runs followed another tab's steps, then found them written
+    again (that tab followed too) and judged them no newer: its own game goes back
+    into storage, and the steps on the game it replaced go with it (nobody could take
+    them over: seen once in a full e2e run, left behind after every engine had
+    started). Its next game is then written at once, with no follow first."""
+    store = FakeStore({"game": "base"})
+    saves = tabs.SharedSaves(store, 4)
+    store.items["game-steps"] = "their steps on base"
+    saves.read_game()
+    saves.followed(True, None)
+    store.items["game-steps"] = "their steps on base, again"
+    assert saves.store_game("base and their steps") == (True, "follow")
+    saves.read_game()
+    saves.followed(False, "base and their steps")
+    assert store.items == {"game": "base and their steps"}
+    assert saves.store_game("one move on") == (True, None)
+    assert store.items == {"game": "one move on"}
+
+
+def test_a_game_judged_as_stored_is_known_so_the_next_write_needs_no_follow() -> None:
+    store = FakeStore({"game": "base"})
+    saves = tabs.SharedSaves(store, 4)
+    store.items["game"] = "mine"  # this tab's own, written before the follow began
+    store.items["game-steps"] = "steps its engine refused"
+    saves.read_game()
+    saves.followed(False, "mine")
+    assert saves.store_game("mine, one move on") == (True, None)
+    assert store.items == {"game": "mine, one move on"}
+
+
+def test_steps_on_a_game_no_longer_stored_go_at_the_engines_start_unless_rewritten() -> None:
+    store = FakeStore({"game": "theirs", "game-steps": "steps on an older game"})
+    saves = tabs.SharedSaves(store, 4)
+    saves.drop_steps()
+    assert store.items == {"game": "theirs"}
+    store.items["game-steps"] = "steps on theirs"  # another tab, since
+    saves.drop_steps()
+    assert store.items["game-steps"] == "steps on theirs"
+
+
 def test_steps_are_stored_beside_the_game_until_the_engine_stores_the_game() -> None:
     store = FakeStore({"game": "base"})
     saves = tabs.SharedSaves(store, 4)
