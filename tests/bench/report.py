@@ -262,15 +262,16 @@ def per_s(value: float) -> str:
 
 
 def lighthouse_rows(table: Table, lighthouse: dict[str, list[dict[str, Any]]]) -> None:
-    lighthouse = {preset: ok(runs) for preset, runs in lighthouse.items()}
-    for preset, runs in lighthouse.items():
+    lighthouse = {where: ok(runs) for where, runs in lighthouse.items()}
+    for where, runs in lighthouse.items():
+        if "," not in where:  # a report from before the floor was measured: the built site's
+            where = f"{where}, built site"
         scores = []
         for category in ("performance", "accessibility", "best-practices", "seo"):
             s = summary(r[category] for r in runs)
             scores.append("—" if s["median"] is None else f"{s['median']:.0f}")
         perf = summary(r["performance"] for r in runs)
         spread = "" if perf["n"] < 2 else f"performance {perf['min']:.0f} – {perf['max']:.0f}"
-        where = f"{preset}, built site"
         table.text("Lighthouse performance / accessibility / best practices / SEO", where,
                    " / ".join(scores), spread, len(runs))
         for key, label in (("fcp", "FCP"), ("lcp", "LCP"), ("tbt", "TBT")):
