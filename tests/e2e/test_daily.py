@@ -17,7 +17,11 @@ from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import Dataset, GamePage
 
 DESKTOP = {"width": 1000, "height": 800}
-CYCLE = ("ArrowDown", "ArrowLeft", "ArrowDown", "ArrowRight", "ArrowUp")
+# Keys that end a game soon: mostly left and right, which merge little once the rows
+# are full (every direction is still tried). Over 200 games played by the rules in
+# CPython: 93 moves to the end (median; at most 249), against 144 (at most 407) for the
+# cycle these tests pressed before; a review's time grows with the moves.
+CYCLE = ("ArrowLeft", "ArrowRight", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
 
 
 def open_daily(game: GamePage) -> Dataset:

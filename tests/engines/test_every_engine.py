@@ -3,7 +3,9 @@
 The rest of the suite (tests/e2e) goes deep in Chromium; this subset goes wide, so that
 what Chromium forgives and another engine does not (blob reads in a worker, a download's
 progress, touch input, a service worker under a sub-path, a file opened from disk) is
-caught here. Each test is one promise of the page, checked the same way in each engine.
+caught here. Each test is one promise of the page, checked the same way in each engine;
+in Chromium, the e2e tests its `other_engines` mark names check it (so that no page
+start is paid twice; tests/project/test_engine_halves.py checks that they exist).
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ def saved_board(board: Board) -> dict[str, str]:
             positions.BEST_KEY: positions.best_text(start[1])}
 
 
+@pytest.mark.other_engines(
+    "tests/e2e/test_before_engine.py:"
+    " test_a_first_visit_plays_at_once_and_the_engine_takes_over_without_a_seam,"
+    " tests/e2e/test_engine_start.py: test_the_engine_restores_the_snapshot_make_built_and_plays")
 def test_a_fresh_game_shows_its_tiles_obeys_every_key_and_the_engine_takes_over(
         tab: EnginePage, dev_url: str) -> None:
     # The snapshot is asked for whatever its download's pace: on a busy machine the
@@ -88,6 +94,8 @@ def test_a_fresh_game_shows_its_tiles_obeys_every_key_and_the_engine_takes_over(
     play_keys(tab, ["ArrowDown", "ArrowLeft", "ArrowUp", "ArrowRight"] * 2)
 
 
+@pytest.mark.other_engines(
+    "tests/e2e/test_game_flow.py: test_undo_button_restores_the_move_and_reload_resumes_exactly")
 def test_a_reload_brings_back_the_same_game(tab: EnginePage, dev_url: str) -> None:
     tab.goto(dev_url)
     tab.wait_ready()
@@ -132,6 +140,8 @@ def test_a_mouse_drag_and_a_touch_swipe_move_the_board(engine: EnginePage, dev_u
         assert not errors, f"{engine.engine}: uncaught errors: {errors}"
 
 
+@pytest.mark.other_engines(
+    "tests/e2e/test_keyboard.py: test_keyboard_alone_plays_reaches_every_control_and_uses_every_dialog")
 def test_settings_open_as_a_dialog_and_escape_gives_focus_back(tab: EnginePage, dev_url: str) -> None:
     tab.goto(dev_url)
     tab.wait_ready()
@@ -148,6 +158,9 @@ def test_settings_open_as_a_dialog_and_escape_gives_focus_back(tab: EnginePage, 
         f"{tab.engine}: focus did not return to the Settings button")
 
 
+@pytest.mark.other_engines(
+    "tests/e2e/test_keyboard.py: test_every_move_attempt_is_announced_a_repeated_one_too,"
+    " test_b_shift_s_and_the_grid_say_the_board_and_numbers_on_screen_without_counting")
 def test_a_screen_reader_hears_each_move_and_the_board(tab: EnginePage, dev_url: str) -> None:
     tab.goto(dev_url)
     tab.wait_ready()
@@ -171,6 +184,8 @@ def test_a_screen_reader_hears_each_move_and_the_board(tab: EnginePage, dev_url:
         time.sleep(0.05)
 
 
+@pytest.mark.other_engines(
+    "tests/e2e/test_offline.py: test_offline_reload_boots_plays_and_keeps_the_saved_game")
 def test_the_built_site_under_a_sub_path_plays_offline_after_one_visit(
         tab: EnginePage, built: Path) -> None:
     with serve(built) as url:
