@@ -213,8 +213,10 @@ def test_the_write_checks_compare_the_stored_text_as_a_read_would_bring_it(game:
 
 _FILL = """(leave) => {
     // Storage filled to within `leave` characters: chunks ever smaller until none fits.
+    // (Down to one character: with 16 as the smallest, up to 27 were left free, room
+    // enough for one more move's step, which a full run once stored.)
     let i = 0;
-    for (const chunk of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 1 << 4]) {
+    for (const chunk of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 1 << 4, 1]) {
         for (;;) {
             try { localStorage.setItem("e2e-fill-" + i, "x".repeat(chunk)); i += 1; }
             catch (error) { break; }
