@@ -19,6 +19,20 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+# The hand-over waits for a pause in the player's keys: its round trip (the engine plays
+# the steps, a cold engine's first answers are slow) would hold every key pressed
+# meanwhile, so a player in full flow goes on with the page's own game. A button (it
+# may want the engine) or a burst longer than LONGEST_MS does not wait.
+QUIET_MS = 400
+LONGEST_MS = 3000
+
+
+def pause_left(now: float, last_input: float, ready_at: float) -> float:
+    """How much longer the hand-over waits, in ms (0: now): until QUIET_MS after the last
+    input, and never more than LONGEST_MS after the engine was ready."""
+    return max(0.0, min(last_input + QUIET_MS - now, ready_at + LONGEST_MS - now))
+
+
 # What must be the same for the game on screen to be the engine's (the rest, such as a
 # best score read more strictly by the engine, is simply shown as the engine says).
 SHOWN = ("size", "board", "score", "moves", "won", "status", "mode", "date")

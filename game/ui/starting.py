@@ -4,9 +4,9 @@ its failure and its loss.
 The page plays within a fraction of a second, long before Pyodide: once its strings
 are in it begins the stored game (or a fresh one) and plays it itself (game/ui/early.py)
 until the engine has started. Then every stored game with steps played on it is handed
-over, the one on screen last; from its answer on the engine answers everything
-(game/ui/turns.py). An engine that fails to start, or stops, is said, lasting, and the
-board stays.
+over, the one on screen last, at the player's first pause (game/ui/handover.py
+`pause_left`); from its answer on the engine answers everything (game/ui/turns.py).
+An engine that fails to start, or stops, is said, lasting, and the board stays.
 
 Pure (the page is handed in; the engine's client, assets/engine/client.js, is
 `page.client`), tested with a fake page on CPython and MicroPython.
@@ -23,13 +23,16 @@ if TYPE_CHECKING:
 class Start:
     ACTIONS = ("handover", "handover-fresh")
     REPLIES = ("start",)
-    HEARS = ("setting",)
+    HEARS = ("setting", "input", "button")
 
     def __init__(self, page: "Any") -> None:
         self.page = page
         self.boot_kind = ""  # how the engine's Python started (`data-engine`)
         self.on_language = page.proxy(self.language_ready)
         self.on_settled = page.proxy(self.settled)
+        self.on_pause = page.proxy(self.hand_over)
+        self.last_input = -1e9  # page.now() of the player's last key or swipe
+        self.ready_at: "float | None" = None  # the engine is ready, its hand-over waits
 
     def boot(self) -> None:
         """Let the engine start (the UI's files are in), and play once the strings are in:
@@ -74,16 +77,37 @@ class Start:
             self.page.idle(self.on_settled)
 
     def heard(self, event: str, *args: "Any") -> None:
-        """Another language chosen (here or in another tab): its strings are loaded."""
-        if args[0] == "language":
+        """A key or swipe (the hand-over waits for a pause after it), a button (it may
+        want the engine: no more waiting), another language chosen (here or in another
+        tab: its strings are loaded)."""
+        if event == "input":
+            self.last_input = self.page.now()
+        elif event == "button":
+            self.last_input = -1e9
+            self.hand_over()
+        elif args[0] == "language":
             self.page.lang.use(self.page.prefs.values["language"]).then(self.on_language)
 
     def engine_ready(self, info: "Any") -> None:
         """Python is up in the worker (restored from its snapshot or started plain): it
-        is handed every stored game with steps beside it, the one on screen last."""
+        is handed every stored game with steps beside it, the one on screen last, once
+        the player pauses."""
         page = self.page
         page.worker = page.client
         self.boot_kind = str(info.boot)
+        self.ready_at = page.now()
+        self.hand_over()
+
+    def hand_over(self, _: "Any" = None) -> None:
+        """The hand-over, queued first, once the player pauses (or at once)."""
+        page = self.page
+        if self.ready_at is None:
+            return
+        wait = handover.pause_left(page.now(), self.last_input, self.ready_at)
+        if wait > 0:
+            page.later(wait, self.on_pause)
+            return
+        self.ready_at = None
         page.first(*(["handover:" + key for key in handover.others(page.saves)] + ["handover"]))
         if not page.turns.busy:
             page.turns.release()

@@ -3,7 +3,7 @@ answer reaches the room that asked and is drawn as that room says, the hand-over
 import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPython.
 """
 
-from game.ui import router, tabs, text
+from game.ui import handover, router, tabs, text
 from game.ui.autoplay import Solver
 from game.ui.following import Following
 from game.ui.moves import Moves
@@ -208,6 +208,73 @@ def test_the_hand_over_of_the_game_on_screen_draws_nothing_and_lets_the_waiting_
     start.took("handover-fresh", dict(reply, state=dict(STATE, score=8)))
     [_, (_, _, _, aside, drawn_as)] = page.screen.named("judged")
     assert aside == {"game": True} and drawn_as == ""
+
+
+class Ready:
+    boot = "snapshot"
+
+
+def paused_page() -> "tuple[FakePage, list[float], list[tuple[float, Any]]]":
+    """A page whose clock the test sets, and whose timers it fires."""
+    page = FakePage()
+    page.client = Recorder()  # type: ignore[attr-defined]
+    clock = [0.0]
+    timers: "list[tuple[float, Any]]" = []
+    page.now = lambda: clock[0]  # type: ignore[method-assign]
+    page.later = lambda ms, callback: timers.append((clock[0] + ms, callback))  # type: ignore[method-assign]
+    return page, clock, timers
+
+
+def fire(clock: "list[float]", timers: "list[tuple[float, Any]]") -> None:
+    at, callback = timers.pop(0)
+    clock[0] = at
+    callback()
+
+
+def test_the_hand_over_waits_for_a_pause_in_the_players_keys() -> None:
+    """Its round trip would hold every key pressed meanwhile: keys in full flow go on
+    with the page's own game, and the engine takes over QUIET_MS after the last one."""
+    page, clock, timers = paused_page()
+    start = Start(page)
+    clock[0] = 1000.0
+    start.heard("input")
+    clock[0] = 1100.0
+    start.engine_ready(Ready())
+    assert page.firsts == [] and timers[0][0] == 1000.0 + handover.QUIET_MS
+    clock[0] = 1300.0
+    start.heard("input")  # another key before the pause
+    fire(clock, timers)
+    assert page.firsts == [] and timers[0][0] == 1300.0 + handover.QUIET_MS
+    fire(clock, timers)
+    assert page.firsts == ["handover"] and timers == [] and start.boot_kind == "snapshot"
+
+
+def test_without_keys_the_hand_over_is_at_once_and_a_button_or_a_long_burst_does_not_wait() -> None:
+    page, clock, timers = paused_page()
+    start = Start(page)
+    clock[0] = 5000.0
+    start.engine_ready(Ready())
+    assert page.firsts == ["handover"] and timers == []
+
+    page, clock, timers = paused_page()
+    start = Start(page)
+    start.heard("input")
+    start.engine_ready(Ready())
+    start.heard("button", "#hint")  # it may want the engine: no more waiting
+    assert page.firsts == ["handover"]
+    fire(clock, timers)
+    assert page.firsts == ["handover"], "handed over once"
+
+    page, clock, timers = paused_page()
+    start = Start(page)
+    start.heard("input")
+    start.engine_ready(Ready())
+    while not page.firsts:  # a key every 100 ms, without end
+        clock[0] += 100.0
+        start.heard("input")
+        while timers and timers[0][0] <= clock[0]:
+            fire(clock, timers)
+    assert clock[0] == handover.LONGEST_MS
 
 
 def test_steps_on_another_game_found_at_the_hand_over_go_and_are_said_only_if_the_board_moves() -> None:
