@@ -41,6 +41,12 @@ class Start:
         client = page.client
         client.onfailure = page.proxy(self.engine_lost)
         client.start()
+        # The first game in a task of its own: with the page's start it made one task of
+        # about 100 ms with a phone's CPU, blocking time (docs/performance.md).
+        page.later(0, page.proxy(self.first_game))
+
+    def first_game(self) -> None:
+        page = self.page
         page.lang.ready.then(self.on_language).then(page.proxy(self.await_engine))
 
     def await_engine(self, _: "Any" = None) -> None:
