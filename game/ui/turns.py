@@ -19,8 +19,9 @@ tested on CPython and MicroPython with fakes.
 
 The host provides `begin(action)` (a promise, or None when it acted at once), `took(reply)`
 (show one reply), `count_input()`, `wait_for_engine(action)` (an action for the engine, kept),
-`proxy(fn)`, `engine_gone()` (whether the engine has failed), `lost()` (say so) and
-`refused(action, error)` (the engine raised on one action: nothing changed).
+`proxy(fn)`, `later(ms, fn)` (a task of its own), `engine_gone()` (whether the engine has
+failed), `lost()` (say so) and `refused(action, error)` (the engine raised on one action:
+nothing changed).
 """
 
 import json
@@ -44,6 +45,8 @@ class Turns:
         self.stopped = False  # the engine failed: nothing more is asked
         self.held = True  # until the first game is on the page (`release`): actions wait
         self.running = False  # `next` is carrying actions out: an action pushed meanwhile waits
+        self.paused = False  # a task given back to the browser between two queued actions
+        self.on_turn = host.proxy(self.resume)
         # The engine's lookahead for the state on screen: direction -> reply (JSON text).
         self.ahead: "dict[str, str]" = {}
         self.on_answer = host.proxy(self.answered)
@@ -84,7 +87,7 @@ class Turns:
         back into here. An action queued while one is carried out (an import queues its
         results' replay) waits for the loop, never starts a second call beside it: each
         answer must reach the room whose action asked."""
-        if self.running:
+        if self.running or self.paused:
             return
         self.running = True
         try:
@@ -96,9 +99,23 @@ class Turns:
                     self.busy = True
                     promise.then(self.on_answer, self.on_failure)
                     return
+                if self.queue and not self.held and not self.stopped:
+                    # Shown at once, and more waiting (keys pressed while the page
+                    # started): the browser paints this first, then the next is
+                    # carried out in a task of its own (docs/performance.md).
+                    self.busy = False
+                    self.paused = True
+                    self.host.later(0, self.on_turn)
+                    return
             self.busy = False
         finally:
             self.running = False
+
+    def resume(self, _: "Any" = None) -> None:
+        """The browser has had its turn: the queue goes on."""
+        self.paused = False
+        if not self.busy:
+            self.next()
 
     # -- who answers ---------------------------------------------------------------------
 

@@ -52,10 +52,22 @@ class Host:
         self.kept: "list[str]" = []
         self.inputs = 0
         self.refusals: "list[str]" = []
+        self.tasks: "list[Callable[[], None]]" = []  # `later`'s callbacks, run by the test
         self.turns = Turns(self, EarlyPlay(chance.seeded(1), lambda: 1764547200000))
 
     def proxy(self, fn: "Any") -> "Any":
         return fn
+
+    def later(self, ms: float, callback: "Callable[[], None]") -> None:
+        self.tasks.append(callback)
+
+    def run_tasks(self) -> int:
+        """The browser's turns: each task given back, until none is left; how many."""
+        count = 0
+        while self.tasks:
+            self.tasks.pop(0)()
+            count += 1
+        return count
 
     def begin(self, action: str) -> "Any":
         if action in ("left", "right", "up", "down"):
@@ -112,6 +124,22 @@ def test_actions_before_the_first_game_is_on_the_page_wait_for_it() -> None:
     host.turns.early.call("start", "", "", "", 4, 1, False, "")
     host.turns.release()
     assert len(host.shown) == 1 and host.inputs == 1
+
+
+def test_keys_pressed_while_the_page_started_play_after_the_first_game_is_painted() -> None:
+    # The first game is shown in its own task, and each key kept meanwhile in one after
+    # it: the browser paints the board before the page plays them, and no key is lost.
+    host = Host()
+    for action in ("left", "up", "right"):
+        host.turns.push(action)
+    host.turns.early.call("start", "", "", "", 4, 1, False, "")
+    host.turns.release()
+    assert len(host.shown) == 1 and host.turns.queue == ["up", "right"]
+    host.turns.push("down")  # pressed meanwhile: after those, in order
+    assert len(host.shown) == 1 and host.turns.queue == ["up", "right", "down"]
+    assert host.run_tasks() == 3
+    assert len(host.shown) == 4 and host.inputs == 4 and host.turns.queue == []
+    assert not host.turns.busy and not host.turns.paused
 
 
 def test_before_the_engine_what_only_it_can_answer_is_kept_and_play_goes_on() -> None:
