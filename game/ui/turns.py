@@ -12,6 +12,9 @@ whoever answers now (`ask`):
   lookahead, game/api.py) is shown at once from there, and the engine told to `take` it.
 The queue is driven by promise callbacks rather than an asyncio task: MicroPython's
 event loop resumes a waiting task on a timer, which added 3-20 ms to every key press.
+When several actions wait at once (keys pressed while the page started, kept until its
+first game), each is carried out in a task of its own: the browser paints the board
+between them, rather than once after all of them.
 
 Pure: the host, the page's game and the engine are handed in (the engine is anything
 with `call(name, *args)` returning a promise with `then(ok, failed)`), so this is
