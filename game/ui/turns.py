@@ -13,8 +13,9 @@ whoever answers now (`ask`):
 The queue is driven by promise callbacks rather than an asyncio task: MicroPython's
 event loop resumes a waiting task on a timer, which added 3-20 ms to every key press.
 When several actions wait at once (keys pressed while the page started, kept until its
-first game), each is carried out in a task of its own: the browser paints the board
-between them, rather than once after all of them.
+first game), they are carried out in tasks of at most about TASK_MS: the browser paints
+the board between them, rather than once after all of them (with a phone's CPU one
+move takes 30-60 ms, so each is a task; a desktop plays them all in one).
 
 Pure: the host, the page's game and the engine are handed in (the engine is anything
 with `call(name, *args)` returning a promise with `then(ok, failed)`), so this is
@@ -22,7 +23,7 @@ tested on CPython and MicroPython with fakes.
 
 The host provides `begin(action)` (a promise, or None when it acted at once), `took(reply)`
 (show one reply), `count_input()`, `wait_for_engine(action)` (an action for the engine, kept),
-`proxy(fn)`, `later(ms, fn)` (a task of its own), `engine_gone()` (whether the engine has
+`proxy(fn)`, `later(ms, fn)` (a task of its own), `now()` (ms), `engine_gone()` (whether the engine has
 failed), `lost()` (say so) and `refused(action, error)` (the engine raised on one action:
 nothing changed).
 """
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 
 # The actions that are move attempts (CONTRACT.md `data-inputs`).
 COUNTED = ("left", "right", "up", "down", "undo")
+# Actions answered at once are carried out one after another in one task only while the
+# next (as long as the last) still ends within this many ms: a longer task holds a tap
+# or the next frame noticeably (a "long task"), so the browser gets a turn first.
+TASK_MS = 50
 
 
 class Turns:
@@ -93,19 +98,22 @@ class Turns:
         if self.running or self.paused:
             return
         self.running = True
+        began = self.host.now()
         try:
             while self.queue and not self.stopped and not self.held:
                 action = self.queue.pop(0)
                 self.current = action
+                started = self.host.now()
                 promise = self.host.begin(action)
                 if promise is not None:
                     self.busy = True
                     promise.then(self.on_answer, self.on_failure)
                     return
-                if self.queue and not self.held and not self.stopped:
-                    # Shown at once, and more waiting (keys pressed while the page
-                    # started): the browser paints this first, then the next is
-                    # carried out in a task of its own (docs/performance.md).
+                done = self.host.now()
+                if self.queue and not self.held and not self.stopped and 2 * done - started - began > TASK_MS:
+                    # Shown at once, more waiting (keys pressed while the page started),
+                    # and no room for another in this task: the browser paints this
+                    # first, then the queue goes on in a task of its own.
                     self.busy = False
                     self.paused = True
                     self.host.later(0, self.on_turn)

@@ -53,6 +53,8 @@ class Host:
         self.inputs = 0
         self.refusals: "list[str]" = []
         self.tasks: "list[Callable[[], None]]" = []  # `later`'s callbacks, run by the test
+        self.clock = 0.0  # ms: each action begun takes `cost` of it
+        self.cost = 0.0
         self.turns = Turns(self, EarlyPlay(chance.seeded(1), lambda: 1764547200000))
 
     def proxy(self, fn: "Any") -> "Any":
@@ -69,7 +71,11 @@ class Host:
             count += 1
         return count
 
+    def now(self) -> float:
+        return self.clock
+
     def begin(self, action: str) -> "Any":
+        self.clock += self.cost
         if action in ("left", "right", "up", "down"):
             return self.turns.play(action)[0]
         if action == "statistics":
@@ -126,10 +132,12 @@ def test_actions_before_the_first_game_is_on_the_page_wait_for_it() -> None:
     assert len(host.shown) == 1 and host.inputs == 1
 
 
-def test_keys_pressed_while_the_page_started_play_after_the_first_game_is_painted() -> None:
-    # The first game is shown in its own task, and each key kept meanwhile in one after
-    # it: the browser paints the board before the page plays them, and no key is lost.
+def test_keys_kept_while_the_page_started_play_in_tasks_short_enough_to_paint_between() -> None:
+    # With a phone's CPU (30 ms a move) the first game is shown in a task of its own and
+    # each key kept meanwhile in one after it: the browser paints the board before the
+    # page plays them, and none is lost or reordered.
     host = Host()
+    host.cost = 30.0
     for action in ("left", "up", "right"):
         host.turns.push(action)
     host.turns.early.call("start", "", "", "", 4, 1, False, "")
@@ -140,6 +148,17 @@ def test_keys_pressed_while_the_page_started_play_after_the_first_game_is_painte
     assert host.run_tasks() == 3
     assert len(host.shown) == 4 and host.inputs == 4 and host.turns.queue == []
     assert not host.turns.busy and not host.turns.paused
+
+
+def test_keys_kept_while_the_page_started_play_at_once_where_moves_are_quick() -> None:
+    # A desktop's moves (5 ms) fit turns.TASK_MS together: one task, as before.
+    host = Host()
+    host.cost = 5.0
+    for action in ("left", "up", "right", "down"):
+        host.turns.push(action)
+    host.turns.early.call("start", "", "", "", 4, 1, False, "")
+    host.turns.release()
+    assert len(host.shown) == 4 and host.turns.queue == [] and host.tasks == []
 
 
 def test_before_the_engine_what_only_it_can_answer_is_kept_and_play_goes_on() -> None:
