@@ -98,19 +98,20 @@ class Turns:
         if self.running or self.paused:
             return
         self.running = True
-        began = self.host.now()
+        began = started = self.host.now()
         try:
-            while self.queue and not self.stopped and not self.held:
+            while self.waiting():
                 action = self.queue.pop(0)
                 self.current = action
-                started = self.host.now()
                 promise = self.host.begin(action)
                 if promise is not None:
                     self.busy = True
                     promise.then(self.on_answer, self.on_failure)
                     return
+                if not self.waiting():
+                    break
                 done = self.host.now()
-                if self.queue and not self.held and not self.stopped and 2 * done - started - began > TASK_MS:
+                if 2 * done - started - began > TASK_MS:
                     # Shown at once, more waiting (keys pressed while the page started),
                     # and no room for another in this task: the browser paints this
                     # first, then the queue goes on in a task of its own.
@@ -118,9 +119,14 @@ class Turns:
                     self.paused = True
                     self.host.later(0, self.on_turn)
                     return
+                started = done
             self.busy = False
         finally:
             self.running = False
+
+    def waiting(self) -> bool:
+        """Whether an action is queued that may be carried out now."""
+        return bool(self.queue) and not self.stopped and not self.held
 
     def resume(self, _: "Any" = None) -> None:
         """The browser has had its turn: the queue goes on."""
