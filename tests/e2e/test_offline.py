@@ -323,7 +323,7 @@ def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
         other.page.evaluate("() => { window.py2048StillHere = true; }")
 
         with (source / "assets" / "style.css").open("a") as css:
-            css.write("\n/* release 2 */\n")
+            css.write("\n:root { --release: 2; }\n")  # a rule: the site ships no comments
         second = build(out, source)
         assert second.release != first.release, "a changed file must make a new release"
         game.page.evaluate(
