@@ -19,28 +19,9 @@ const SCOPE = new URL("./", self.location).href;
 // Compared without the query: ?engine=plain, ?boot=snapshot name the same file.
 const KEPT = new Set(FILES.map((file) => new URL(file, self.location).href));
 
-// Where the browser can (Chromium's static routing), the kept files are answered from
-// the cache without starting this worker: a returning player's page no longer waits
-// for the worker to boot and then for one fetch event per file. A file the cache does
-// not hold falls through to the network, as below; an address with a query
-// (?engine=plain) is left to the fetch event, which answers it without the query.
-async function route(event) {
-  if (typeof event.addRoutes !== "function") return;
-  try {
-    const within = new URL("./", self.location).pathname;
-    await event.addRoutes({
-      condition: { urlPattern: { pathname: within + "*", search: "" }, requestMethod: "GET" },
-      source: { cacheName: CACHE },
-    });
-  } catch (error) {
-    console.info("service worker: no static routes: " + error);
-  }
-}
-
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
-      await route(event);
       const cache = await caches.open(CACHE);
       // "no-cache": revalidate with the server rather than trust the HTTP cache, which
       // may still hold the previous release's files (a 304 costs no download).
