@@ -138,8 +138,9 @@ if (sitePage === html) throw new Error("index.html: no style sheet link to put t
 sitePage = sitePage.replace(entry[0], () => entry[0].replace(entry[1], UNPACK));
 // What a phone's first visit downloads before its first tiles is the link's time: the
 // page, its style sheet and small scripts ship without their comments and spaces
-// (esbuild, the syntax the sources are written in kept: es2017), 14 kB less of gzip on
-// the way to the first tiles (docs/performance.md, "Fewer bytes before the first tiles").
+// (esbuild, the syntax the sources are written in kept: es2017), 15.5 kB less of gzip on
+// the way to the first tiles (docs/performance.md, "2026-12-04: fewer bytes before the
+// first tiles").
 // The sources keep their comments; the development page serves them as they are.
 const MINIFIED = ["assets/style.css", "assets/settings.js", "assets/boot.js", "assets/engine/client.js", "assets/offline.js"];
 const minified = {};
