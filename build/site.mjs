@@ -57,11 +57,14 @@ function compiled(file) {
 }
 const { ENGINE_FILES } = await import(pathToFileURL(path.join(root, "assets/engine/sources.mjs")).href);
 
-// The UI's Python: the entry script and pyscript.toml's [files], compiled, in one file:
-// "py2048-ui 2\n<n>\n", then per module "<path of its .mpy>\n<bytes>\n" and the bytes;
-// the first n modules are those the page imports to start (`atStart`), the others only
-// the rooms that join later import (game/ui/rooms.py `later`): build/site/unpack.py
-// writes them all and imports only the first n, so the start does not pay for the rest.
+// The UI's Python: the entry script and pyscript.toml's [files], compiled, in two parts:
+// "py2048-ui 3\n<n>\n<later part's file>\n", then per module "<path of its .mpy>\n<bytes>\n"
+// and the bytes. The first part holds the modules the page imports to start (`atStart`),
+// the first n of them imported by build/site/unpack.py before the page; the second, the
+// modules only the rooms that join later import (game/ui/rooms.py `LATER`), in base64
+// (MicroPython decodes that in C) under a name that holds its hash (so a first part
+// never meets another release's second), downloaded only once the page asks for it
+// (game/ui/rooms.py `LATER_CODE`): 20 kB of gzip less before a phone's first tiles.
 const BUNDLE = "assets/ui-python.bin";
 const UNPACK = "assets/unpack.py";
 const toml = fs.readFileSync(path.join(root, "pyscript.toml"), "utf8");
@@ -99,10 +102,13 @@ function atStart(first) {
 }
 const started = atStart(entry[1]);
 const first = uiPython.filter((file) => started.has(file));
-const bundle = Buffer.concat([
-  Buffer.from(`py2048-ui 2\n${first.length}\n`),
-  ...first.concat(uiPython.filter((file) => !started.has(file))).map(compiled),
+const part = (files, later) => Buffer.concat([
+  Buffer.from(`py2048-ui 3\n${files.length}\n${later}\n`),
+  ...files.map(compiled),
 ]);
+const laterText = part(uiPython.filter((file) => !started.has(file)), "").toString("base64");
+const LATER = `assets/ui-later-${crypto.createHash("sha256").update(laterText).digest("hex").slice(0, 12)}.txt`;
+const bundle = part(first, LATER);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
 const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.bin"\n`);
 // What PyScript imports at start: its core chunk (core.js's one import), and the chunks
@@ -159,9 +165,10 @@ const built = {
   "index.html": sitePage,
   "pyscript.toml": siteToml,
   [BUNDLE]: bundle,
+  [LATER]: laterText,
   [UNPACK]: fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8"),
 };
-const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, UNPACK]).sort();
+const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, LATER, UNPACK]).sort();
 const shipped = files.concat(downloadedFiles(root));
 const contentOf = (file) => (file in built ? Buffer.from(built[file]) : fs.readFileSync(path.join(root, file)));
 

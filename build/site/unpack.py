@@ -1,16 +1,21 @@
-"""The built site's entry script (build/site.mjs): the page's Python arrives as one file.
+"""The built site's entry script (build/site.mjs): the page's Python arrives in two files.
 
 The page runs some forty Python modules in MicroPython. Fetched one by one, on a
 phone's link (HTTP/1.1: six at a time, a round trip each), they cost more than a
 second before the first tile, and compiling them from source costs a phone's CPU more
-again. The built site ships them compiled to MicroPython bytecode (mpy-cross) in one
-file, `ui-python.bin` (written into the interpreter's file system by PyScript, from
-pyscript.toml), which this script makes importable before it runs the page:
+again. The built site ships them compiled to MicroPython bytecode (mpy-cross), those
+the first game needs in one file, `ui-python.bin` (written into the interpreter's file
+system by PyScript, from pyscript.toml), which this script makes importable before it
+runs the page:
 
-    b"py2048-ui 2\\n<n>\\n", then per module b"<path of its .mpy>\\n<length>\\n" and its bytes
+    b"py2048-ui 3\\n<n>\\n<later part>\\n", then per module b"<path of its .mpy>\\n<length>\\n"
+    and its bytes
 
-where the first n modules are those the page imports to start; the others are
-imported only when the rooms that join later are (game/ui/rooms.py `later`).
+where the first n modules are those the page imports to start. The modules only the
+rooms that join later import (game/ui/rooms.py `LATER`) are a second part of the same
+form, named on the first line (`assets/ui-later-<hash>.txt`, base64): it is not
+downloaded before the first game, where a phone's link is the start's bottleneck (its
+20 kB of gzip, about 100 ms there), but once the page asks for it (`LATER_CODE`).
 
 The bundle is not unpacked into files: it is mounted as a read-only file system of
 its own (`Bundle`), from which MicroPython's import reads each module straight out of
@@ -36,6 +41,7 @@ import time
 
 import asyncio
 import js
+import ubinascii
 
 # Imports in one task, in ms of the device's own time (docs/performance.md).
 TASK_MS = 8
@@ -54,35 +60,38 @@ def _next_turn():
 class Bundle:
     """The bundle as a read-only file system (MicroPython's `os.mount` takes any object
     with these methods): `stat` says what is there, `open` hands a module's bytes to
-    the import as an in-memory stream."""
+    the import as an in-memory stream. The later rooms' part is added to it when it
+    arrives (`add`): a package's modules must be found where the package is."""
 
-    def __init__(self, name):
-        size = os.stat(name)[6]
-        data = bytearray(size)
-        with open(name, "rb") as bundle:
-            bundle.readinto(data)  # at once: read() grows its buffer a step at a time
-        head = data.index(b"\n") + 1
-        if data[:head] != b"py2048-ui 2\n":
-            raise ValueError("not the page's Python")
-        count_end = data.index(b"\n", head)
-        self.at_start = int(data[head:count_end])
-        self.view = memoryview(data)
-        self.files = {}  # path -> (offset, length)
+    def __init__(self, data):
+        self.files = {}  # path -> (the part's bytes, offset, length)
         self.order = []  # the paths, in the bundle's order
         self.folders = {""}
-        at = count_end + 1
-        while at < size:
+        self.at_start, self.later = self.add(data)
+
+    def add(self, data):
+        """A part of the bundle in: (how many of its modules come first, the file that
+        holds the later rooms' part)."""
+        head = data.index(b"\n") + 1
+        if data[:head] != b"py2048-ui 3\n":
+            raise ValueError("not the page's Python")
+        count_end = data.index(b"\n", head)
+        later_end = data.index(b"\n", count_end + 1)
+        view = memoryview(data)
+        at = later_end + 1
+        while at < len(data):
             end = data.index(b"\n", at)
-            path = data[at:end].decode()
+            path = bytes(view[at:end]).decode()
             size_end = data.index(b"\n", end + 1)
-            length = int(data[end + 1 : size_end])
-            self.files[path] = (size_end + 1, length)
+            length = int(bytes(view[end + 1 : size_end]))
+            self.files[path] = (view, size_end + 1, length)
             self.order.append(path)
             folder = path
             while "/" in folder:
                 folder = folder[: folder.rindex("/")]
                 self.folders.add(folder)
             at = size_end + 1 + length
+        return int(bytes(view[head:count_end])), bytes(view[count_end + 1 : later_end]).decode()
 
     def mount(self, readonly, mkfs):
         pass
@@ -104,8 +113,8 @@ class Bundle:
         found = self.files.get(path.strip("/"))
         if found is None:
             raise OSError(2)
-        at, length = found
-        data = self.view[at : at + length]
+        view, at, length = found
+        data = view[at : at + length]
         return io.BytesIO(data) if "b" in mode else io.StringIO(bytes(data).decode())
 
     def ilistdir(self, path):
@@ -129,10 +138,48 @@ def _module(path):
 
 MOUNT = "/py2048"  # where the bundle is mounted, first on the import path
 
+def _read(name):
+    data = bytearray(os.stat(name)[6])
+    with open(name, "rb") as part:
+        part.readinto(data)  # at once: read() grows its buffer a step at a time
+    return data
+
+
+def _bring_later(done, wait_ms=500):
+    """The later rooms' part, asked for once the page wants it (game/ui/rooms.py
+    `LATER_CODE`): fetched as base64 text, which MicroPython turns into bytes in C
+    (`ubinascii`; a JavaScript byte array crosses into MicroPython a byte at a time),
+    added to the bundle, then `done()`. A failed download is tried again, less and less
+    often: what waits for it is kept, never dropped."""
+
+    def again(_=None):
+        js.setTimeout(lambda: _bring_later(done, min(2 * wait_ms, 30000)), wait_ms)
+
+    def text(response):
+        if response.ok:
+            response.text().then(arrived, again)
+        else:
+            again()
+
+    def arrived(encoded):
+        try:
+            bundle.add(ubinascii.a2b_base64(encoded))
+        except ValueError:  # not the page's Python (a stale or broken copy): ask again
+            again()
+            return
+        done()
+
+    js.fetch(bundle.later).then(text, again)
+
+
 await _next_turn()  # noqa: F704  (PyScript runs this script with top-level await)
-bundle = Bundle("ui-python.bin")
+bundle = Bundle(_read("ui-python.bin"))
 os.mount(bundle, MOUNT)
 sys.path.insert(0, MOUNT)
+if bundle.later:
+    from game.ui import rooms  # noqa: E402
+
+    rooms.LATER_CODE = _bring_later
 
 # Before the page's forty modules are imported: collections spaced as in play.
 from game.ui import memory  # noqa: E402

@@ -23,7 +23,7 @@ def main() -> None:
     listening = Listening(page)  # keys, swipes, clicks, changes, other tabs
     start = Start(page)  # the first game, the engine's start and hand-over
     page.rooms(Router([listening, page.screen, start] + [room(page) for room in rooms.ROOMS],
-                      rooms.later_for(page)))  # once the first game is shown
+                      rooms.later_for(page), rooms.LATER_CODE))  # once the first game is shown
     daily = page.boards.mode == "daily"
     page.prefs.apply_look(page.view, None)
     page.prefs.show(page.view, None)

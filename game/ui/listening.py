@@ -145,6 +145,8 @@ class Listening:
             self.rooms_seen = len(router.rooms)
             self.selector = selector(list(router.buttons))
         button = event.target.closest(self.selector)
+        if not button and router.when_in(lambda: self.on_click(event)):
+            return  # perhaps a later room's button, whose code is still on its way
         if button:
             name = button_name(str(button.getAttribute("data-action") or ""), str(button.id or ""))
             router.click(name, button, self.view, self.page.push)

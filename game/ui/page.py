@@ -14,6 +14,7 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 from game.ui import boards, clock, device, early, memory, preferences, sharing, tabs, text, turns, waiting
+from game.ui.router import name_of
 from game.ui.store import Store
 from game.ui.view import View
 
@@ -124,6 +125,9 @@ class Page:
     def begin(self, action: str) -> "Any":
         router = self.router
         assert router is not None
+        if name_of(action) not in router.actions and router.when_in(self.turns.release):
+            self.turns.hold(action)  # a later room's, whose code is still on its way
+            return None
         if self.engine is None and router.needs_engine(action):
             self.wait_for_engine(action)
             return None

@@ -45,6 +45,15 @@ LATER = (
 )
 
 
+# What brings the later rooms' code, where it is not in at start: None on the
+# development page and in the one offline file (every module is there); on the built
+# site its entry script (build/site/unpack.py) sets it, before the page is imported, to
+# `fetch(done)`, which downloads that code once asked (game/ui/router.py `when_in`: at
+# the first idle moment after the first game, or when something only a later room does
+# is asked first) and calls `done()` when it can be imported.
+LATER_CODE: "Any" = None
+
+
 def imported(module: str, name: str) -> "Any":
     """A later room's class, its module imported now."""
     full = "game.ui." + module

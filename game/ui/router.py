@@ -27,7 +27,9 @@ plain class attributes, what it owns; nothing else names it:
 Pure (tested on CPython and MicroPython): two rooms claiming one name is an error at
 start, so a new room can only add. Looking up a name is one dictionary read, as cheap
 as the if-chains it replaced. The rooms the first game does not need join a moment
-later (`Router.complete`): importing them cost the first key on a phone.
+later (`Router.complete`): importing them cost the first key on a phone. On the built
+site their code is not even downloaded before the first game (game/ui/rooms.py
+`LATER_CODE`): what only they could do waits for it (`when_in`), then is done in order.
 """
 
 TYPE_CHECKING = False
@@ -64,7 +66,7 @@ class Router:
     own is looked up first (`complete()`). What is told meanwhile is kept and told to
     each, in order, as it joins."""
 
-    def __init__(self, rooms: "list[Any]", later: "list[Any] | None" = None) -> None:
+    def __init__(self, rooms: "list[Any]", later: "list[Any] | None" = None, fetch: "Any" = None) -> None:
         self.rooms: "list[Any]" = []
         self.actions: "dict[str, Any]" = {}
         self.buttons: "dict[str, Any]" = {}
@@ -75,6 +77,11 @@ class Router:
         self.hearing: "dict[str, list[Any]]" = {event: [] for event in EVENTS}
         self.later: "list[Any]" = list(later or [])  # what makes each room still to join
         self.missed: "list[tuple[str, tuple[Any, ...]]]" = []  # told while some are still to join
+        # What brings the later rooms' code when it is not here yet (`fetch(done)`: calls
+        # `done()` once it can be imported), and what waits for it meanwhile, in order.
+        self.fetch = fetch
+        self.fetching = False
+        self.postponed: "list[Any]" = []
         self.join(rooms)
 
     def join(self, rooms: "list[Any]") -> None:
@@ -93,10 +100,36 @@ class Router:
                     raise ValueError("%s hears %r, which never happens" % (type(room).__name__, event))
                 self.hearing[event].append(room)
 
+    def code_in(self) -> bool:
+        """Whether the later rooms' code can be imported now; if not, it is asked for
+        (once)."""
+        if self.fetch is None:
+            return True
+        if not self.fetching:
+            self.fetching = True
+            self.fetch(self.arrived)
+        return False
+
+    def arrived(self) -> None:
+        """The later rooms' code is in: what waited for it is done, in the order asked."""
+        self.fetch = None
+        postponed, self.postponed = self.postponed, []
+        for call in postponed:
+            call()
+
+    def when_in(self, call: "Any") -> bool:
+        """True if `call` (no arguments) is kept for when the later rooms' code is in:
+        the caller stops there. False: the code is here (or no room is still to join),
+        go on now."""
+        if not self.later or self.code_in():
+            return False
+        self.postponed.append(call)
+        return True
+
     def complete(self) -> bool:
         """Every later room still to join joins now (True if any did), and hears what
-        it missed."""
-        if not self.later:
+        it missed; none can before their code is in (`when_in`)."""
+        if not self.later or not self.code_in():
             return False
         makers, self.later = self.later, []
         self.joined_late([make() for make in makers])
@@ -104,8 +137,9 @@ class Router:
 
     def join_next(self) -> bool:
         """The next later room joins, and hears what it missed: one import's worth of
-        work, for one idle moment. True while others are still to join."""
-        if self.later:
+        work, for one idle moment. True while others are still to join (their code
+        must be in: `when_in`)."""
+        if self.later and self.code_in():
             self.joined_late([self.later.pop(0)()])
         return bool(self.later)
 
@@ -155,6 +189,8 @@ class Router:
     def click(self, name: str, button: "Any", view: "Any", push: "Any") -> bool:
         """A button: its table row carried out, or its room asked. False: nobody's."""
         room = self.buttons.get(name)
+        if room is None and self.when_in(lambda: self.click(name, button, view, push)):
+            return True
         if room is None and self.complete():
             room = self.buttons.get(name)
         if room is None:
@@ -174,6 +210,8 @@ class Router:
         return True
 
     def changed(self, element_id: str, setting: str, target: "Any") -> None:
+        if element_id not in self.changes and self.when_in(lambda: self.changed(element_id, setting, target)):
+            return
         self.complete()  # a control of the page's: the room that owns it is in
         if element_id in self.changes:
             self.changes[element_id].changed(element_id, target)
@@ -182,6 +220,8 @@ class Router:
 
     def followed(self, key: str) -> None:
         room = self.follows.get(key)
+        if room is None and self.when_in(lambda: self.followed(key)):
+            return
         if room is None and self.complete():
             room = self.follows.get(key)
         if room is not None:

@@ -78,9 +78,14 @@ class Start:
     def settled(self, _: "Any" = None) -> None:
         """The first game is on screen and the page idle: the rooms it did not need join
         (game/ui/rooms.py), one per idle moment, so none of the player's first keys waits
-        behind all their imports."""
+        behind all their imports. On the built site their code comes first."""
+        if self.page.router.when_in(self.after_code):
+            return
         if self.page.router.join_next():
             self.page.idle(self.on_settled)
+
+    def after_code(self) -> None:
+        self.page.idle(self.on_settled)
 
     def heard(self, event: str, *args: "Any") -> None:
         """A key or swipe (the hand-over waits for a pause after it), a button (it may

@@ -80,6 +80,13 @@ class Turns:
                 self.queue.remove(action)
             self.queue.insert(0, action)
 
+    def hold(self, action: str) -> None:
+        """`action` cannot be carried out yet (its room's code is still on its way,
+        game/ui/router.py `when_in`): back at the head of the queue, which waits, in
+        order, until `release`."""
+        self.queue.insert(0, action)
+        self.held = True
+
     def drop(self, starting: str) -> None:
         """Drop the queued actions that start so (Auto-play's moves when it stops)."""
         self.queue = [action for action in self.queue if not action.startswith(starting)]

@@ -8,6 +8,8 @@ plays with the server gone and its save intact, a new release waits for the play
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import shutil
@@ -410,37 +412,74 @@ def test_development_page_registers_no_service_worker(open_game: OpenGame) -> No
     assert not game.console_errors, game.console_errors
 
 
-def bundled_modules(site: Site) -> tuple[list[str], int]:
-    """The UI's Python in the built site (build/site.mjs): its modules' paths in order,
-    and how many of them (the first) the start imports."""
-    data = (site.root / SUB_PATH.strip("/") / "assets" / "ui-python.bin").read_bytes()
-    header, count, rest = data.split(b"\n", 2)
-    assert header == b"py2048-ui 2"
+def bundle_part(data: bytes) -> tuple[list[str], int, str]:
+    """One part of the UI's bytecode (build/site.mjs): its modules' paths in order, how
+    many of them come first, and the file that holds the later part ("" in that one)."""
+    header, count, later, rest = data.split(b"\n", 3)
+    assert header == b"py2048-ui 3"
     paths = []
     while rest:
         path, size, rest = rest.split(b"\n", 2)
         paths.append(path.decode())
         rest = rest[int(size):]
-    return paths, int(count)
+    return paths, int(count), later.decode()
 
 
-def test_the_built_site_imports_at_start_only_what_the_first_game_needs(site: Site) -> None:
-    """Promise (docs/performance.md): the rooms that join once the first game is on
-    screen (game/ui/rooms.py `later`) are shipped with the rest, but their modules are
-    not imported before the first tiles; everything the page's start imports is."""
-    paths, count = bundled_modules(site)
-    at_start, after = set(paths[:count]), set(paths[count:])
+def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site) -> None:
+    """Promise (docs/performance.md): the modules of the rooms that join once the first
+    game is on screen (game/ui/rooms.py `LATER`) are not in the bytecode fetched before
+    the first tiles but in a part of their own, named by its hash, fetched once asked
+    for; everything the page's start imports is in the first part, and imported."""
+    assets = site.root / SUB_PATH.strip("/") / "assets"
+    paths, count, later = bundle_part((assets / "ui-python.bin").read_bytes())
+    assert count == len(paths) and re.fullmatch(r"assets/ui-later-[0-9a-f]{12}\.txt", later)
+    encoded = (assets / later.removeprefix("assets/")).read_bytes()
+    assert hashlib.sha256(encoded).hexdigest()[:12] == later[len("assets/ui-later-"):-len(".txt")]
+    after, after_count, none = bundle_part(base64.b64decode(encoded))
+    assert after_count == len(after) and none == ""
     for room in ("replays", "review_dialog", "practice", "settings_dialog", "statistics_dialog",
                  "help_dialog", "transfer", "rankings_room", "autoplay"):
         assert f"game/ui/{room}.mpy" in after, room
     for needed in ("game/ui/app.mpy", "game/ui/moves.mpy", "game/ui/early.mpy", "game/rules.mpy",
                    "game/ui/rooms.mpy", "game/ui/memory.mpy", "game/__init__.mpy", "game/ui/__init__.mpy"):
-        assert needed in at_start, needed
-    assert len(paths) == len(set(paths))
+        assert needed in paths, needed
+    assert not set(paths) & set(after) and len(paths) == len(set(paths))
+    assert later in (site.root / SUB_PATH.strip("/") / "sw.js").read_text(), "precached"
 
 
 def closed(game: GamePage, dialog: str) -> bool:
     return not game.dialog_open(dialog)
+
+
+def test_a_button_pressed_before_the_later_rooms_code_is_in_works_once_it_is(browser: Browser,
+                                                                            site: Site) -> None:
+    """Promise (game/ui/router.py `when_in`): the later rooms' part of the built site's
+    bytecode comes after the first game; Settings pressed before it is in opens the
+    dialog once it is, the board plays meanwhile, and a failed download is tried again."""
+    asked: list[str] = []
+    held: list[Any] = []
+
+    def later_part(route: Any) -> None:
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.abort()  # the first try fails
+        else:
+            held.append(route)  # the second waits for the test
+
+    with serve(site.root) as url, opened(browser, url + SUB_PATH, service_workers="block") as game:
+        game.context.route("**/assets/ui-later-*.txt", later_part)
+        game.start()
+        play(game)
+        game.poll("the later part asked for again", lambda: len(held) == 1)
+        game.click("#settings")
+        play(game)
+        assert not game.dialog_open("settings")
+        held[0].continue_()
+        game.poll("the settings dialog open", partial(game.dialog_open, "settings"))
+        game.click("#settings-dialog [data-action=close-settings]")
+        game.poll("the settings dialog closed", partial(closed, game, "settings"))
+        play(game)
+        assert len(asked) == 2
 
 
 def test_the_later_rooms_of_the_built_site_open_their_dialogs(browser: Browser, site: Site) -> None:

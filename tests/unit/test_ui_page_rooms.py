@@ -362,3 +362,39 @@ def test_once_idle_the_later_rooms_join_one_per_idle_moment() -> None:
     assert joined == ["a"] and idles == [start.on_settled]
     start.settled()
     assert joined == ["a", "b"] and len(idles) == 1  # none left: no more idle callbacks
+
+
+def test_the_later_rooms_join_once_their_code_is_in_not_before() -> None:
+    """On the built site the later rooms' code is downloaded when the page is first idle
+    after the first game (game/ui/rooms.py `LATER_CODE`): they join from the first idle
+    moment after it is in, one per moment, as before."""
+    page = FakePage()
+    joined: "list[str]" = []
+    idles: "list[Any]" = []
+    fetches: "list[Any]" = []
+    page.idle = idles.append  # type: ignore[attr-defined]
+    page.router = router.Router([], [lambda: joined.append("a"), lambda: joined.append("b")],  # type: ignore[attr-defined]
+                                fetches.append)
+    start = Start(page)
+    start.settled()
+    assert joined == [] and idles == [] and len(fetches) == 1
+    fetches[0]()
+    assert idles == [start.on_settled] and joined == []
+    start.settled()
+    assert joined == ["a"] and len(idles) == 2
+
+
+def test_share_before_the_later_rooms_code_is_in_shares_once_it_is() -> None:
+    """Its text is written by a later room's module (game/ui/replays.py)."""
+    english()
+    page = FakePage()
+    fetches: "list[Any]" = []
+    page.router = router.Router([], [lambda: None], fetches.append)  # type: ignore[attr-defined]
+    page.state = dict(STATE, max_tile=2)
+    shared: "list[Any]" = []
+    page.share = lambda *args: shared.append(args)  # type: ignore[attr-defined]
+    page.address = lambda: "https://example.org/2048/"  # type: ignore[attr-defined]
+    Moves(page).click("share", None)
+    assert shared == [] and len(fetches) == 1
+    fetches[0]()
+    assert len(shared) == 1 and "2048" in str(shared[0])

@@ -209,6 +209,41 @@ def test_what_only_a_later_room_owns_brings_them_in_at_once() -> None:
     assert made[0].changes_seen == ["stats-size"] and made[0].followed_keys == ["settings"]
 
 
+def test_before_the_later_rooms_code_is_in_what_only_they_do_waits_for_it_in_order() -> None:
+    """The built site downloads the later rooms' code after the first game (game/ui/rooms.py
+    `LATER_CODE`): asked for once, at the first need; meanwhile nothing is dropped and
+    no import is tried; the first game's own buttons act at once."""
+    made: "list[Late]" = []
+    fetches: "list[Any]" = []
+
+    def make() -> "Late":
+        made.append(Late())
+        return made[-1]
+
+    routes = router.Router([Moves], [make], fetches.append)
+    view, pushed = View(), []  # type: ignore[var-annotated]
+    assert routes.click("#help", None, view, pushed.append)
+    routes.followed("settings")
+    routes.changed("stats-size", "", None)
+    assert not routes.complete() and routes.join_next()  # none can join yet
+    order: "list[str]" = []
+    assert routes.when_in(lambda: order.append("kept"))
+    assert routes.click("confirm-new", None, view, pushed.append) and pushed == ["new"]
+    assert made == [] and view.opened == [] and len(fetches) == 1  # asked for once
+    fetches[0]()
+    assert len(made) == 1 and view.opened == ["help"] and order == ["kept"]
+    assert made[0].followed_keys == ["settings"] and made[0].changes_seen == ["stats-size"]
+    assert not routes.when_in(lambda: order.append("late")) and order == ["kept"]
+    assert len(fetches) == 1
+
+
+def test_without_later_rooms_or_with_their_code_in_nothing_waits() -> None:
+    fetches: "list[Any]" = []
+    assert not router.Router([Moves], [], fetches.append).when_in(lambda: None)
+    assert not router.Router([Moves], [Late]).when_in(lambda: None)
+    assert fetches == []
+
+
 def test_the_first_games_own_names_do_not_wait_for_the_later_rooms() -> None:
     routes, made = later_router()
     assert routes.owner("left") is Moves and not routes.needs_engine("undo")

@@ -261,3 +261,26 @@ def test_an_action_queued_while_another_is_carried_out_waits_for_its_answer() ->
     engine.promises[0].resolve(json.dumps({"kind": "undo"}))
     assert begun == ["import", "statistics"] and len(engine.calls) == 2
     assert host.turns.current == "statistics"
+
+
+def test_an_action_whose_room_is_not_in_yet_waits_at_the_head_and_keys_behind_it_wait_too() -> None:
+    """Order is kept (game/ui/turns.py `hold`): an action put back because its room's
+    code is still on its way is carried out first once released, then what came after."""
+    host = started()
+    begin = host.begin
+    waiting = [True]
+
+    def begin_unless_waiting(action: str) -> "Any":
+        if action == "undo" and waiting[0]:
+            host.turns.hold(action)
+            return None
+        return begin(action)
+
+    host.begin = begin_unless_waiting  # type: ignore[method-assign]
+    host.turns.push("left")
+    host.turns.push("undo")
+    host.turns.push("right")
+    assert len(host.shown) == 1 and host.turns.queue == ["undo", "right"]
+    waiting[0] = False
+    host.turns.release()
+    assert [reply["kind"] for reply in host.shown] == ["move", "undo", "move"] and host.turns.queue == []
