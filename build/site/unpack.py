@@ -138,6 +138,7 @@ def _module(path):
 
 MOUNT = "/py2048"  # where the bundle is mounted, first on the import path
 
+
 def _read(name):
     data = bytearray(os.stat(name)[6])
     with open(name, "rb") as part:
