@@ -455,16 +455,19 @@ def test_a_button_pressed_before_the_later_rooms_code_is_in_works_once_it_is(bro
                                                                             site: Site) -> None:
     """Promise (game/ui/router.py `when_in`): the later rooms' part of the built site's
     bytecode comes after the first game; Settings pressed before it is in opens the
-    dialog once it is, the board plays meanwhile, and a failed download is tried again."""
+    dialog once it is, the board plays meanwhile, and a download that fails or brings
+    something else is tried again."""
     asked: list[str] = []
     held: list[Any] = []
 
     def later_part(route: Any) -> None:
         asked.append(route.request.url)
         if len(asked) == 1:
-            route.abort()  # the first try fails
+            route.fulfill(body=base64.b64encode(b"not the page's Python"))  # a broken copy
+        elif len(asked) == 2:
+            route.abort()  # no network
         else:
-            held.append(route)  # the second waits for the test
+            held.append(route)  # the third waits for the test
 
     with serve(site.root) as url, opened(browser, url + SUB_PATH, service_workers="block") as game:
         game.context.route("**/assets/ui-later-*.txt", later_part)
@@ -479,7 +482,7 @@ def test_a_button_pressed_before_the_later_rooms_code_is_in_works_once_it_is(bro
         game.click("#settings-dialog [data-action=close-settings]")
         game.poll("the settings dialog closed", partial(closed, game, "settings"))
         play(game)
-        assert len(asked) == 2
+        assert len(asked) == 3
 
 
 def test_the_later_rooms_of_the_built_site_open_their_dialogs(browser: Browser, site: Site) -> None:
