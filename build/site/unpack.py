@@ -81,9 +81,9 @@ class Bundle:
         at = later_end + 1
         while at < len(data):
             end = data.index(b"\n", at)
-            path = bytes(view[at:end]).decode()
+            path = data[at:end].decode()
             size_end = data.index(b"\n", end + 1)
-            length = int(bytes(view[end + 1 : size_end]))
+            length = int(data[end + 1 : size_end])
             self.files[path] = (view, size_end + 1, length)
             self.order.append(path)
             folder = path
@@ -91,7 +91,7 @@ class Bundle:
                 folder = folder[: folder.rindex("/")]
                 self.folders.add(folder)
             at = size_end + 1 + length
-        return int(bytes(view[head:count_end])), bytes(view[count_end + 1 : later_end]).decode()
+        return int(data[head:count_end]), data[count_end + 1 : later_end].decode()
 
     def mount(self, readonly, mkfs):
         pass
