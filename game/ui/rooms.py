@@ -29,9 +29,9 @@ ROOMS = (
 
 
 # The rooms that join once the first game is on screen, in the order they join, as
-# (module in game/ui, class): each imports its module when it joins, one room per idle
-# moment of the page (game/ui/starting.py), so that no single task among the player's
-# first keys imports them all.
+# (module in game/ui, class): each room's module is imported in one idle moment of the
+# page and the room made in the next (game/ui/starting.py, `Joining`), so that no
+# single task among the player's first keys imports or makes them all.
 LATER = (
     ("replays", "Replays"),  # result codes: checking one, watching a game
     ("settings_dialog", "SettingsDialog"),
@@ -66,13 +66,33 @@ def later() -> "tuple[Any, ...]":
     return tuple(imported(module, name) for module, name in LATER)
 
 
+class Joining:
+    """What makes one later room for the page, in two steps the router can give an
+    idle moment each (`Router.join_next`): its module imported (`prepare`), then the
+    room made. Together they were a task of 36-72 ms with a phone's CPU, long enough
+    to hold a key back and to count as blocking time (docs/performance.md)."""
+
+    def __init__(self, module: str, name: str, page: "Any") -> None:
+        self.module = "game.ui." + module
+        self.name = name
+        self.page = page
+
+    def prepare(self) -> bool:
+        """Import the room's module; True if that was work done now (it was not yet
+        imported), False if the room can be made at once."""
+        if self.module in sys.modules:
+            return False
+        __import__(self.module)
+        return True
+
+    def __call__(self) -> "Any":
+        self.prepare()
+        return getattr(sys.modules[self.module], self.name)(self.page)
+
+
 def later_for(page: "Any") -> "list[Any]":
     """For the router: per later room, what imports and makes it for `page`."""
-
-    def maker(module: str, name: str) -> "Any":
-        return lambda: imported(module, name)(page)
-
-    return [maker(module, name) for module, name in LATER]
+    return [Joining(module, name, page) for module, name in LATER]
 
 
 def every() -> "tuple[Any, ...]":

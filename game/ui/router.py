@@ -136,10 +136,14 @@ class Router:
         return True
 
     def join_next(self) -> bool:
-        """The next later room joins, and hears what it missed: one import's worth of
-        work, for one idle moment. True while others are still to join (their code
-        must be in: `when_in`)."""
+        """One idle moment's work towards the next later room: its module imported if
+        its maker can do that apart (`prepare()`: True if it did), else the room made,
+        joined, and told what it missed. True while there is more to do (the code must
+        be in: `when_in`)."""
         if self.later and self.code_in():
+            prepare = getattr(self.later[0], "prepare", None)
+            if prepare is not None and prepare():
+                return True
             self.joined_late([self.later.pop(0)()])
         return bool(self.later)
 

@@ -77,8 +77,9 @@ class Start:
 
     def settled(self, _: "Any" = None) -> None:
         """The first game is on screen and the page idle: the rooms it did not need join
-        (game/ui/rooms.py), one per idle moment, so none of the player's first keys waits
-        behind all their imports. On the built site their code comes first."""
+        (game/ui/rooms.py), a step of one per idle moment (its import, then its making),
+        so none of the player's first keys waits behind all of it. On the built site
+        their code comes first."""
         if self.page.router.when_in(self.after_code):
             return
         if self.page.router.join_next():

@@ -3,7 +3,9 @@ answer reaches the room that asked and is drawn as that room says, the hand-over
 import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPython.
 """
 
-from game.ui import handover, router, tabs, text
+import sys
+
+from game.ui import handover, rooms, router, tabs, text
 from game.ui.autoplay import Solver
 from game.ui.following import Following
 from game.ui.moves import Moves
@@ -362,6 +364,23 @@ def test_once_idle_the_later_rooms_join_one_per_idle_moment() -> None:
     assert joined == ["a"] and idles == [start.on_settled]
     start.settled()
     assert joined == ["a", "b"] and len(idles) == 1  # none left: no more idle callbacks
+
+
+def test_a_later_room_is_imported_in_one_idle_moment_and_made_in_the_next() -> None:
+    """game/ui/rooms.py `Joining`: its import is a step of its own (True: work was done),
+    a second import is nothing to do, and the room is made for the page."""
+    page = FakePage()
+    joining = rooms.Joining("help_dialog", "HelpDialog", page)
+    kept = sys.modules.pop("game.ui.help_dialog", None)
+    try:
+        assert joining.prepare() and "game.ui.help_dialog" in sys.modules
+        assert not joining.prepare()
+        room = joining()
+        assert type(room).__name__ == "HelpDialog" and room.page is page
+    finally:
+        if kept is not None:
+            sys.modules["game.ui.help_dialog"] = kept
+    assert [type(maker) for maker in rooms.later_for(page)] == [rooms.Joining] * len(rooms.LATER)
 
 
 def test_the_later_rooms_join_once_their_code_is_in_not_before() -> None:

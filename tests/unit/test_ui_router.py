@@ -260,6 +260,47 @@ def test_a_later_room_claiming_a_name_already_claimed_is_refused_as_it_joins() -
 
 
 
+def test_a_later_rooms_import_and_its_making_are_two_idle_moments() -> None:
+    """A maker that can import apart (game/ui/rooms.py `Joining`) gives the import one
+    idle moment and the room's making the next: with a phone's CPU the two together
+    were a long task among the player's first keys. `complete` still makes every room
+    at once, prepared or not."""
+    made: "list[Any]" = []
+
+    class Quiet:
+        DIALOGS = ("quiet",)
+
+    class Still:
+        DIALOGS = ("still",)
+
+    class Maker:
+        def __init__(self, room: "Any") -> None:
+            self.room = room
+            self.imports = 0
+
+        def prepare(self) -> bool:
+            if self.imports:
+                return False
+            self.imports += 1
+            return True
+
+        def __call__(self) -> "Any":
+            self.prepare()
+            made.append(self.room())
+            return made[-1]
+
+    first, second, third = Maker(Late), Maker(Quiet), Maker(Still)
+    routes = router.Router([Moves], [first, second, third])
+    routes.tell("input")
+    assert routes.join_next() and first.imports == 1 and made == []
+    assert routes.join_next() and len(made) == 1 and second.imports == 0
+    assert made[0].heard_so_far == [("input",)]
+    assert routes.join_next() and second.imports == 1 and len(made) == 1
+    assert routes.complete() and len(made) == 3 and third.imports == 1 and second.imports == 1
+    assert "quiet" in routes.dialogs and "still" in routes.dialogs  # no order: MicroPython's dicts
+    assert not routes.join_next() and routes.later == []
+
+
 def test_the_later_rooms_join_one_at_a_time_each_hearing_all_it_missed() -> None:
     """One room per idle moment (game/ui/starting.py): each import in a task of its own,
     and each room still hears, in order, everything told before it joined."""
