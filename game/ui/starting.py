@@ -35,12 +35,11 @@ class Start:
         self.ready_at: "float | None" = None  # the engine is ready, its hand-over waits
 
     def boot(self) -> None:
-        """Let the engine start (the UI's files are in), and play once the strings are in:
-        they come long before the engine, and every reply is said in words."""
+        """Play once the strings are in (they come long before the engine, and every
+        reply is said in words); the engine starts once that first game is shown."""
         page = self.page
         client = page.client
         client.onfailure = page.proxy(self.engine_lost)
-        client.start()
         # The first game in a task of its own: with the page's start it made one task of
         # about 100 ms with a phone's CPU, blocking time (docs/performance.md).
         page.later(0, page.proxy(self.first_game))
@@ -50,6 +49,10 @@ class Start:
         page.lang.ready.then(self.on_language).then(page.proxy(self.await_engine))
 
     def await_engine(self, _: "Any" = None) -> None:
+        """The first game is on the page: the engine's worker is made now, not before,
+        so that its downloads and its start on the other core are not in the way of the
+        first tiles (docs/engine-start.md, "When the engine starts")."""
+        self.page.client.start()
         self.page.client.ready.then(self.page.proxy(self.engine_ready), self.page.proxy(self.engine_failed))
 
     def language_ready(self, code: "Any") -> None:
