@@ -350,6 +350,34 @@ def test_another_tabs_game_that_replaced_a_move_shown_here_is_said() -> None:
     assert page.pushed == ["follow"], "queued once"
 
 
+def test_the_engine_starts_once_the_first_game_is_shown_not_before() -> None:
+    """docs/engine-start.md, "When the engine starts": its worker's downloads and start
+    would share the link and the cores with the first tiles; it is made once the first
+    game is on the page (`await_engine`, after the strings and that game)."""
+    page = FakePage()
+    events: "list[str]" = []
+
+    class Later:
+        def then(self, *handlers: "Any") -> None:
+            events.append("ready hooked: " + str(len(handlers)) + " handlers")
+
+    class Client:
+        onfailure: "Any" = None
+        ready = Later()
+
+        def start(self) -> None:
+            events.append("started")
+
+    page.client = Client()  # type: ignore[attr-defined]
+    timers: "list[Any]" = []
+    page.later = lambda ms, callback: timers.append(callback)  # type: ignore[method-assign]
+    start = Start(page)
+    start.boot()
+    assert events == [] and timers == [start.first_game] and page.client.onfailure is not None  # type: ignore[attr-defined]
+    start.await_engine()
+    assert events == ["started", "ready hooked: 2 handlers"]
+
+
 def test_once_idle_the_later_rooms_join_one_per_idle_moment() -> None:
     """The rooms the first game does not need join after it is shown, each in an idle
     moment of its own (game/ui/rooms.py LATER), so no key waits behind all of them."""
