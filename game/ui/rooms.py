@@ -74,21 +74,20 @@ class Joining:
     docs/performance.md)."""
 
     def __init__(self, module: str, name: str, page: "Any") -> None:
-        self.module = "game.ui." + module
+        self.module = module
         self.name = name
         self.page = page
 
     def prepare(self) -> bool:
         """Import the room's module; True if that was work done now (it was not yet
         imported), False if the room can be made at once."""
-        if self.module in sys.modules:
+        if "game.ui." + self.module in sys.modules:
             return False
-        __import__(self.module)
+        imported(self.module, self.name)
         return True
 
     def __call__(self) -> "Any":
-        self.prepare()
-        return getattr(sys.modules[self.module], self.name)(self.page)
+        return imported(self.module, self.name)(self.page)
 
 
 def later_for(page: "Any") -> "list[Any]":
