@@ -3,7 +3,7 @@
 The view keeps a set of tile elements ("slots") and never rebuilds them. A tile keeps
 its element while it lives: when the engine says a tile slid from one cell to another,
 the element that showed it there gets its new cell, and a CSS transition on its
-`translate` slides it (a reply that comes mid-slide restarts the slide from where the
+`transform` slides it (a reply that comes mid-slide restarts the slide from where the
 tile is: nothing waits for an animation). Both halves of a merge slide in as ghosts
 under a merged tile that pops in its cell after the slide; a spawn fades in; free
 elements wait hidden. Pops and fades are keyframes on `scale` and `opacity` only, with

@@ -104,3 +104,46 @@ def test_a_notice_stands_above_the_new_version_offer_never_over_it(open_game: Op
     }""")
     assert boxes["notice"] <= boxes["update"], boxes
     assert boxes["notice"] < boxes["alone"], boxes
+
+
+_CENTRES = """() => {
+  const cells = [...document.querySelectorAll('#cells .cell')];
+  const size = Math.round(Math.sqrt(cells.length));
+  const centre = (r) => [r.x + r.width / 2, r.y + r.height / 2, r.width];
+  return [...document.querySelectorAll('#tiles .tile:not(.ghost):not(.spare)')].map((tile) => {
+    const row = Number(tile.style.getPropertyValue('--r'));
+    const col = Number(tile.style.getPropertyValue('--c'));
+    return {text: tile.textContent, scale: getComputedStyle(tile).scale,
+            tile: centre(tile.getBoundingClientRect()),
+            cell: centre(cells[row * size + col].getBoundingClientRect())};
+  });
+}"""
+
+
+def test_a_popping_tile_grows_about_its_own_cells_centre_and_a_slide_ends_in_its_cell(
+        open_game: OpenGame) -> None:
+    """The tiles reach their cells by `transform` (not the `translate` property, whose
+    transition crashed WebKitGTK's web process), and a pop's `scale` applies after it:
+    the pop must still grow about the tile's own centre, not drift toward the board's
+    corner."""
+    game = open_game(viewport={"width": 1000, "height": 800}, reduced_motion="no-preference")
+    game.set_board(positions.board_of([[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]))
+    game.start()
+    game.press("ArrowRight")
+    game.wait_inputs(1)
+    # Every pop held at 55 % of its keyframes (scale 1.12), every slide at its end.
+    game.evaluate("""() => {
+      for (const a of document.getAnimations()) {
+        const t = a.effect.getComputedTiming();
+        a.pause();
+        a.currentTime = a instanceof CSSAnimation ? t.delay + 0.55 * t.duration : t.endTime;
+      }
+    }""")
+    tiles = game.evaluate(_CENTRES)
+    popped = [t for t in tiles if t["text"] == "4" and t["tile"][1] < t["cell"][1] + 1]
+    assert [t["scale"] for t in popped] == ["1.12"], tiles  # the merge, mid-pop
+    for t in tiles:
+        (tx, ty, _), (cx, cy, _) = t["tile"], t["cell"]
+        assert abs(tx - cx) < 1 and abs(ty - cy) < 1, f"{t['text']} drifted from its cell: {t}"
+    merged = popped[0]
+    assert merged["tile"][2] > merged["cell"][2] * 1.1, merged  # it is drawn larger than its cell

@@ -398,20 +398,40 @@ class WebKitPage(EnginePage):
         self._driver.refresh()
 
     def run(self, body: str) -> Any:
+        from selenium.common.exceptions import WebDriverException
+
         # Asynchronous, so that a body returning a promise is awaited as in the others.
-        reply = self._driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            f" Promise.resolve().then(async () => {{ {body} }})"
-            ".then((value) => done({value}), (error) => done({error: String(error)}));")
+        try:
+            reply = self._driver.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                f" Promise.resolve().then(async () => {{ {body} }})"
+                ".then((value) => done({value}), (error) => done({error: String(error)}));")
+        except WebDriverException as error:
+            # A crashed web process answers every script so, for good: say what happened.
+            if "Could not parse script result" in str(error.msg) and self.crashed():
+                raise AssertionError("webkit: the page's web process crashed (MiniBrowser's "
+                                     "window is gone)") from error
+            raise
         if "error" in reply:
             raise RuntimeError(f"webkit: {reply['error']}")
         return reply.get("value")
+
+    def crashed(self) -> bool:
+        """Whether the browser's window is gone: what WebKitGTK leaves after its web
+        process crashed (seen while the tiles' `translate` was transitioned; style.css)."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            return not self._driver.window_handles
+        except WebDriverException:
+            return True
 
     def press(self, key: str) -> None:
         """A key through WebDriver's actions. WebKitWebDriver now and then answers a
         key action with an empty "unknown error" (seen while the engine's worker was
         busy packing its snapshot): then, if the page never heard the key, the actions
-        are released and the key is pressed once more; if it did, the press stands."""
+        are released and the key is pressed once more; if it did, the press stands. A
+        crashed web process answers a key so too: the next read then says it crashed."""
         from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
