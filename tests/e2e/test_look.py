@@ -113,7 +113,8 @@ _CENTRES = """() => {
   return [...document.querySelectorAll('#tiles .tile:not(.ghost):not(.spare)')].map((tile) => {
     const row = Number(tile.style.getPropertyValue('--r'));
     const col = Number(tile.style.getPropertyValue('--c'));
-    return {text: tile.textContent, scale: getComputedStyle(tile).scale,
+    return {text: tile.textContent, merged: tile.classList.contains('merged'),
+            scale: getComputedStyle(tile).scale,
             tile: centre(tile.getBoundingClientRect()),
             cell: centre(cells[row * size + col].getBoundingClientRect())};
   });
@@ -127,7 +128,7 @@ def test_a_popping_tile_grows_about_its_own_cells_centre_and_a_slide_ends_in_its
     the pop must still grow about the tile's own centre, not drift toward the board's
     corner."""
     game = open_game(viewport={"width": 1000, "height": 800}, reduced_motion="no-preference")
-    game.set_board(positions.board_of([[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]))
+    game.set_board(positions.board_of([[2, 2, 0, 0], [0, 0, 0, 0], [16, 0, 0, 0], [0, 0, 0, 8]]))
     game.start()
     game.press("ArrowRight")
     game.wait_inputs(1)
@@ -140,8 +141,9 @@ def test_a_popping_tile_grows_about_its_own_cells_centre_and_a_slide_ends_in_its
       }
     }""")
     tiles = game.evaluate(_CENTRES)
-    popped = [t for t in tiles if t["text"] == "4" and t["tile"][1] < t["cell"][1] + 1]
-    assert [t["scale"] for t in popped] == ["1.12"], tiles  # the merge, mid-pop
+    popped = [t for t in tiles if t["merged"]]
+    assert [(t["text"], t["scale"]) for t in popped] == [("4", "1.12")], tiles  # the merge, mid-pop
+    assert any(t["text"] == "16" for t in tiles), tiles  # slid from column 1 to column 4
     for t in tiles:
         (tx, ty, _), (cx, cy, _) = t["tile"], t["cell"]
         assert abs(tx - cx) < 1 and abs(ty - cy) < 1, f"{t['text']} drifted from its cell: {t}"
