@@ -54,9 +54,12 @@ LATER = (
 LATER_CODE: "Any" = None
 
 
+PACKAGE = "game.ui."  # where the later rooms' modules are
+
+
 def imported(module: str, name: str) -> "Any":
     """A later room's class, its module imported now."""
-    full = "game.ui." + module
+    full = PACKAGE + module
     __import__(full)
     return getattr(sys.modules[full], name)
 
@@ -81,7 +84,7 @@ class Joining:
     def prepare(self) -> bool:
         """Import the room's module; True if that was work done now (it was not yet
         imported), False if the room can be made at once."""
-        if "game.ui." + self.module in sys.modules:
+        if PACKAGE + self.module in sys.modules:
             return False
         imported(self.module, self.name)
         return True
