@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Route
 
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
@@ -149,3 +150,35 @@ def test_a_popping_tile_grows_about_its_own_cells_centre_and_a_slide_ends_in_its
         assert abs(tx - cx) < 1 and abs(ty - cy) < 1, f"{t['text']} drifted from its cell: {t}"
     merged = popped[0]
     assert merged["tile"][2] > merged["cell"][2] * 1.1, merged  # it is drawn larger than its cell
+
+
+_LOADING_DOT = """() => {
+  const dot = document.getAnimations().find(a => a.animationName === 'loading-pulse'
+    && a.effect.target.closest('#loading'));
+  if (!dot) return null;
+  const t = dot.effect.getComputedTiming();
+  return {delay: t.delay, time: dot.currentTime, pulsing: t.progress !== null};
+}"""
+
+
+def test_the_loading_dot_pulses_only_once_a_start_has_taken_a_second(open_game: OpenGame) -> None:
+    """An animation, even a composited one, has the compositor draw a frame sixty times a
+    second, CPU that a quick start shares two cores with: the "Starting Python…" dot
+    waits a second before it pulses. A start held longer (MicroPython's WebAssembly
+    held back here) shows it pulsing."""
+    game = open_game(reduced_motion="no-preference")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    game.context.route("**/micropython.wasm", hold)
+    game.goto(wait_until="domcontentloaded")
+    first = game.evaluate(_LOADING_DOT)
+    assert first is not None, "no pulse on the loading dot: this test no longer finds it"
+    assert first["delay"] >= 1000, first
+    game.poll("the loading dot to pulse while the start is held",
+              lambda: bool((game.evaluate(_LOADING_DOT) or {}).get("pulsing")), timeout=10)
+    assert game.state()["status"] == "loading"
+    for route in held:
+        route.continue_()
