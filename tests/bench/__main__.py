@@ -117,6 +117,13 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
 Runs = dict[str, list[dict[str, Any]]]
 
 
+# The desktop's start-up rows (first tiles, first moving key) take this many rounds per
+# run: a round costs about 3 s for all four pages, and on this shared two-core machine
+# one round's game ÷ floor swings by ±20 %, so five rounds could not tell a 30 ms change
+# from the noise (docs/performance.md, "2026-12-04, late").
+FIRST_MOVE_ROUNDS = 5
+
+
 def rounds(runs: int, what: str, kinds: dict[str, Callable[[], dict[str, Any]]]) -> Runs:
     """Each kind once per round, alternated, for `runs` rounds; every other round in the
     reverse order, so that no kind always runs right after another (a page's worker
@@ -220,7 +227,7 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     plays["ours, before the engine (page plays), motion on"] = lambda: latency(
         browser, ours, options.moves, options.interval, before_engine=True
     )
-    section["first_move"] = rounds(options.runs, "first key", firsts)
+    section["first_move"] = rounds(options.runs * FIRST_MOVE_ROUNDS, "first key", firsts)
     section["first_keys"] = rounds(options.runs, f"the first {FIRST_KEYS} keys", quick_keys)
     section["latency"] = rounds(options.runs, f"latency ({options.moves} moves)", plays)
     log(f"auto-play at full speed ({autoplay.MOVES} moves)")
