@@ -136,7 +136,7 @@ def _module(path):
     return None if name.endswith(".__init__") else name
 
 
-MOUNT = "/py2048"  # where the bundle is mounted, first on the import path
+MOUNT = "/py2048"  # where the bundle is mounted, and what the import path holds first
 
 
 def _read(name):
@@ -176,7 +176,13 @@ def _bring_later(done, wait_ms=500):
 await _next_turn()  # noqa: F704  (PyScript runs this script with top-level await)
 bundle = Bundle(_read("ui-python.bin"))
 os.mount(bundle, MOUNT)
-sys.path.insert(0, MOUNT)
+# Imports look in the bundle and in MicroPython's frozen modules, nowhere else. The
+# interpreter's own file system holds nothing the page imports (PyScript's `pyscript`
+# package is in already), yet every `import json`, `os`, `time`, `random`... (built-ins
+# that a file of the same name may replace) looked there first, in '' and /lib: six
+# misses each, and each miss in that file system is a JavaScript exception thrown and
+# caught inside MicroPython's WebAssembly (docs/performance.md, "At PyScript's floor").
+sys.path[:] = [MOUNT, ".frozen"]
 if bundle.later:
     from game.ui import rooms  # noqa: E402
 

@@ -447,6 +447,24 @@ def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site
     assert later in (site.root / SUB_PATH.strip("/") / "sw.js").read_text(), "precached"
 
 
+def test_the_built_site_imports_from_its_bundle_and_never_searches_the_file_system(site: Site) -> None:
+    """Promise (build/site/unpack.py): the built page's imports look in its bundle and in
+    MicroPython's frozen modules only. Each lookup that misses in the interpreter's own
+    file system throws and catches a JavaScript exception: 72 of them at every start
+    before (`import json`, `random`, `hashlib`... looked for json, json.py and json.mpy in
+    '' and /lib first). Its entry script run in MicroPython under Node, with its bundle."""
+    run = subprocess.run(["node", str(REPO_ROOT / "tests" / "e2e" / "entry_imports.mjs"),
+                          str(site.root / SUB_PATH)], capture_output=True, text=True, check=True)
+    found = json.loads(run.stdout)
+    assert "json.py" in found["control"], "the probe sees a miss"
+    assert found["missed"] == []
+    assert found["path"] == ["/py2048", ".frozen"]
+    assert {"game.ui.page", "game.ui.starting", "game.rules", "game.session"} <= set(found["modules"])
+    paths, count, _ = bundle_part((site.root / SUB_PATH / "assets" / "ui-python.bin").read_bytes())
+    modules = {p[: -len(".mpy")].replace("/", ".").removesuffix(".__init__") for p in paths[:count]}
+    assert set(found["modules"]) == modules - {"game.ui.app"}  # all of the start's but the page
+
+
 def closed(game: GamePage, dialog: str) -> bool:
     return not game.dialog_open(dialog)
 

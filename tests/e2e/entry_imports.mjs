@@ -1,0 +1,60 @@
+// Runs the built site's entry script (assets/unpack.py) in MicroPython under Node, as
+// PyScript would in the page: its bundle written into the interpreter's file system, and
+// what PyScript has imported before it runs the script imported first (its `pyscript`
+// package, here a stand-in: the page's modules only import names from it at start;
+// asyncio, io, os and time). It mounts the bundle and imports the start's modules; the page
+// itself is not started (it needs a browser): the script's last line, which imports it,
+// is left out. Prints JSON: every path looked up in vain in the interpreter's
+// own (Emscripten) file system while the script ran, before it ("control": the same
+// imports with the interpreter's own path, to show the probe sees misses), the modules
+// imported, and the import path it left.
+// Usage: node tests/e2e/entry_imports.mjs <site folder>
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const [site] = process.argv.slice(2);
+const { loadMicroPython } = await import(join(site, "assets/runtime/micropython/micropython.mjs"));
+let printed = "";
+const mp = await loadMicroPython({ stdout: (line) => { printed += line + "\n"; }, stderr: (line) => process.stderr.write(line + "\n") });
+
+const missed = [];
+let counting = false;
+const lookupPath = mp.FS.lookupPath;
+mp.FS.lookupPath = function (path, options) {
+  try {
+    return lookupPath.call(this, path, options);
+  } catch (error) {
+    if (counting) missed.push(path);
+    throw error;
+  }
+};
+globalThis.counting = (on) => { counting = on; };
+globalThis.window = globalThis; // no `scheduler` here: the script's turns are timers
+
+mp.FS.mkdirTree("/pyscript");
+mp.FS.writeFile("/pyscript/__init__.py", "class _Anything:\n    def __getattr__(self, name):\n        return None\n\n\ndocument = _Anything()\nwindow = _Anything()\n");
+mp.FS.writeFile("/pyscript/ffi.py", "def create_proxy(function):\n    return function\n");
+mp.FS.writeFile("/ui-python.bin", readFileSync(join(site, "assets/ui-python.bin")));
+
+await mp.runPythonAsync(`
+import asyncio, io, js, os, time
+import pyscript, pyscript.ffi
+js.counting(True)
+import json
+import random
+js.counting(False)
+`);
+const control = missed.splice(0);
+
+const PAGE = "\n__import__(PAGE)\n";
+const entry = readFileSync(join(site, "assets/unpack.py"), "utf8");
+if (!entry.endsWith(PAGE)) throw new Error("the entry script does not end by importing the page");
+counting = true;
+await mp.runPythonAsync(entry.slice(0, -PAGE.length + 1));
+counting = false;
+await mp.runPythonAsync(`
+import json, sys
+print(json.dumps({"modules": sorted(name for name in sys.modules if name.startswith("game")), "path": sys.path}))
+`);
+const found = JSON.parse(printed.trim().split("\n").pop());
+process.stdout.write(JSON.stringify({ control, missed, ...found }) + "\n");
