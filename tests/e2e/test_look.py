@@ -131,6 +131,12 @@ def test_a_popping_tile_grows_about_its_own_cells_centre_and_a_slide_ends_in_its
     game = open_game(viewport={"width": 1000, "height": 800}, reduced_motion="no-preference")
     game.set_board(positions.board_of([[2, 2, 0, 0], [0, 0, 0, 0], [16, 0, 0, 0], [0, 0, 0, 8]]))
     game.start()
+    # Every animation paused as the key's own task makes it (a mutation observer runs
+    # before the next frame): on a loaded machine the 180 ms pop could otherwise be over,
+    # and gone from getAnimations(), by the time the test looks.
+    game.evaluate("""() => new MutationObserver(() => {
+      for (const a of document.getAnimations()) a.pause();
+    }).observe(document.getElementById('tiles'), {subtree: true, childList: true, attributes: true})""")
     game.press("ArrowRight")
     game.wait_inputs(1)
     # Every pop held at 55 % of its keyframes (scale 1.12), every slide at its end.
