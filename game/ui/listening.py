@@ -39,6 +39,7 @@ class Listening:
         self.tracker = gestures.Tracker()
         self.unread: "list[str]" = []  # reading keys pressed before the strings were in
         self.field = js.window.py2048EarlyInput.field  # is a key typed into a field
+        self.leaving = False  # the page's pagehide came: its next hide is its last
 
     def listen(self) -> None:
         """Listen, and play the keys pressed before Python ran (assets/boot.js kept them)."""
@@ -50,6 +51,9 @@ class Listening:
         document.addEventListener("click", proxy(self.on_click))
         document.addEventListener("change", proxy(self.on_change))
         document.addEventListener("visibilitychange", proxy(self.on_visibility))
+        # A page being left (a reload, another address) says so before its last hide.
+        js.window.addEventListener("pagehide", proxy(self.on_pagehide))
+        js.window.addEventListener("pageshow", proxy(self.on_pageshow))
         js.window.addEventListener("storage", proxy(self.on_storage))
         # A result link pasted into this tab's address bar changes only the fragment.
         js.window.addEventListener("hashchange", proxy(self.on_hashchange))
@@ -174,4 +178,10 @@ class Listening:
         self.page.tell("link")
 
     def on_visibility(self, event: "Any") -> None:
-        self.page.tell("hidden")
+        self.page.tell("hidden", self.leaving)
+
+    def on_pagehide(self, event: "Any") -> None:
+        self.leaving = True
+
+    def on_pageshow(self, event: "Any") -> None:
+        self.leaving = False  # back from the browser's back-forward cache

@@ -20,9 +20,10 @@ plain class attributes, what it owns; nothing else names it:
   swipe of the player's), "button" (which one, before its owner acts), "shown" (a game
   reply is on the page: its kind, whether it changed, the state), "engine" (the engine
   took over), "language" (the strings are in; whether it is the first time), "setting"
-  (which, whether this tab chose it), "hidden" (the page was hidden or shown), "link"
-  (a result code in the address), "failed" (the engine is gone), "verified" (a code
-  checked: the answer), "imported" (an import stored: its results).
+  (which, whether this tab chose it), "hidden" (the page was hidden or shown; whether
+  it is being left), "link" (a result code in the address), "failed" (the engine is
+  gone), "verified" (a code checked: the answer), "imported" (an import stored: its
+  results).
 
 Pure (tested on CPython and MicroPython): two rooms claiming one name is an error at
 start, so a new room can only add. Looking up a name is one dictionary read, as cheap

@@ -136,10 +136,15 @@ class Screen:
 
     def heard(self, event: str, *args: "Any") -> None:
         """The page was hidden or shown: the clock pauses while it is hidden, and is
-        stored (the tab may not return)."""
+        stored (the tab may not return). A page being left (`args[0]`) stores it only
+        while it plays by itself (at once): it would never read the engine's answer, and
+        asking had the engine's Python run as its worker was dropped, which made V8
+        compile Pyodide's hot code on a background thread, about 160 ms of a phone's
+        CPU taken from the next page's start (docs/performance.md)."""
         page = self.page
         state = page.state
         if state:
             page.clock.run(clock.should_run(state["status"], state["moves"], page.visible()), page.now())
-            if not page.visible():
+            leaving = bool(args and args[0])
+            if not page.visible() and not (leaving and page.engine is not None):
                 page.push("clock")

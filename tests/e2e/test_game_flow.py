@@ -163,6 +163,48 @@ def test_clock_pauses_and_is_stored_when_the_page_is_hidden(game: GamePage) -> N
     assert int(game.evaluate(read_clock)) == stored, f"writes (clock, visibility): {writes}"
 
 
+# The engine calls the page posts to its worker once `window.__left` is set (by the
+# page's pagehide, which comes before the hide of a page being left), kept in
+# sessionStorage so that the page after a reload can read what the one before did.
+_RECORD_CALLS_WHILE_LEAVING = """
+addEventListener('pagehide', () => { window.__left = true; });
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message) {
+  if (window.__left && message && message.call) {
+    sessionStorage.setItem('calls-while-leaving',
+                           (sessionStorage.getItem('calls-while-leaving') || '') + message.call + ' ');
+  }
+  return post.apply(this, arguments);
+};
+"""
+
+
+def test_a_page_being_left_asks_its_engine_nothing(game: GamePage) -> None:
+    """A hide stores the clock by asking the engine (above). A page being left (a reload,
+    another address: its pagehide comes first) could never read the answer, and asking
+    made the engine's Python run as its worker was dropped, which had V8 compile the
+    hot part of Pyodide's WebAssembly on a background thread: 160 ms of CPU during the
+    next page's start with a phone's CPU (docs/performance.md)."""
+    game.set_board(KEYS_BOARD)
+    game.page.add_init_script(_RECORD_CALLS_WHILE_LEAVING)
+    game.start()
+    game.press("ArrowLeft")
+    game.wait_inputs(1)
+    # The recorder sees a hide's call: a hide with no pagehide before it (another tab
+    # chosen) still asks the engine to store the clock.
+    calls = "() => sessionStorage.getItem('calls-while-leaving')"
+    game.evaluate("() => { window.__left = true; Object.defineProperty(document, 'visibilityState',"
+                  " {value: 'hidden', configurable: true});"
+                  " document.dispatchEvent(new Event('visibilitychange')); }")
+    game.poll("the hide's call to the engine", lambda: "set_clock" in str(game.evaluate(calls)))
+    game.evaluate("() => { window.__left = false; sessionStorage.removeItem('calls-while-leaving');"
+                  " delete document.visibilityState;"  # the browser's own again
+                  " document.dispatchEvent(new Event('visibilitychange')); }")
+    game.page.reload()
+    game.wait_ready()
+    assert game.evaluate(calls) is None
+
+
 def test_a_key_moves_the_board_within_its_own_event_from_the_engines_lookahead(
         game: GamePage) -> None:
     """Once the engine has answered, it has also answered the next move in every direction:
