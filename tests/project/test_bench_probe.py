@@ -8,9 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
-
-from tests.browser import launch_chromium
+from playwright.sync_api import Browser, Page, Route
 
 PROBE = Path(__file__).parents[1] / "bench" / "probes" / "ours.js"
 ADDRESS = "http://probe.test/"
@@ -19,18 +17,18 @@ PAGE = ('<!doctype html><div id="game" data-status="loading" data-moves="0" data
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
+def page(chromium: Browser) -> Iterator[Page]:
+    """A tab of the run's one Chromium (tests/conftest.py) with the probe installed."""
 
-        def serve(route: Route) -> None:
-            route.fulfill(body=PAGE, content_type="text/html")
+    def serve(route: Route) -> None:
+        route.fulfill(body=PAGE, content_type="text/html")
 
-        tab = browser.new_page()
-        tab.route(ADDRESS, serve)
-        tab.add_init_script(PROBE.read_text())
-        yield tab
-        browser.close()
+    context = chromium.new_context()
+    tab = context.new_page()
+    tab.route(ADDRESS, serve)
+    tab.add_init_script(PROBE.read_text())
+    yield tab
+    context.close()
 
 
 def bench(page: Page, *tasks: str) -> dict[str, Any]:
