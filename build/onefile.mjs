@@ -179,7 +179,7 @@ const replace = (pattern, by) => {
 };
 replace(/<!--\s*Content-Security-Policy[\s\S]*?-->\n/, "");
 replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, `<meta http-equiv="Content-Security-Policy" content="${csp}">`);
-replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${icon}" type="image/svg+xml">`);
+replace(/<link rel="icon"[^>]*>/, `<link rel="icon" id="icon" href="data:," data-href="${icon}">`);
 replace(/<link rel="manifest"[^>]*>\n/, "");
 replace(/<link rel="stylesheet" href="assets\/style.css">/, () => `<style>${style}</style>`);
 // The engine's worker starts where the site starts it, in <head> (build/onefile/head.js).

@@ -37,7 +37,10 @@ export async function pageFiles(root) {
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) || []) {
     const attr = (name) => (new RegExp(`\\s${name}="([^"]*)"`).exec(tag) || [])[1];
     const ref = attr("src") || attr("href");
-    if (ref) files.add(resolve("index.html", ref));
+    // A file named later (the tab's icon: data-href) is a file too; a data: URL is none.
+    for (const name of [ref, attr("data-href")]) {
+      if (name && !name.startsWith("data:")) files.add(resolve("index.html", name));
+    }
     const config = attr("config");
     if (config) files.add(resolve("index.html", config));
     if (ref && attr("type") === "module") moduleGraph(root, resolve("index.html", ref), files, off);

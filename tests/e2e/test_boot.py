@@ -61,6 +61,30 @@ def test_saved_board_plays_before_the_engine_and_early_keys_are_applied_in_order
     assert game.game_state() == shown and data["inputs"] == "4"
 
 
+def test_the_tab_icon_is_asked_for_only_once_the_game_is_on_screen(game: GamePage) -> None:
+    """Decoding the icon's SVG cost the start 3-12 ms of the main thread: the page names
+    an empty icon (so no /favicon.ico is asked for either) until the game has left
+    "loading", then the real one."""
+    icon = game.base_url + "/assets/icons/icon.svg"
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    game.context.route("**/micropython.wasm", hold)
+    game.goto(wait_until="domcontentloaded")
+    game.poll("the request for MicroPython's wasm", lambda: bool(held), BOOT_TIMEOUT)
+    assert game.state()["status"] == "loading"
+    assert game.evaluate("document.getElementById('icon').getAttribute('href')") == "data:,"
+    assert icon not in game.requests
+    for route in held:
+        route.continue_()
+    game.poll("the game on screen", lambda: game.state()["status"] == "playing", BOOT_TIMEOUT)
+    game.poll("the icon's request", lambda: icon in game.requests, BOOT_TIMEOUT)
+    assert game.evaluate("document.getElementById('icon').href") == icon
+    assert not [url for url in game.requests if url.endswith("/favicon.ico")]
+
+
 def test_boot_and_play_request_only_own_origin_and_every_asset_loads(game: GamePage) -> None:
     game.start()
     for n in range(1, 4):
