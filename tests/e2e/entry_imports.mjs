@@ -1,4 +1,4 @@
-// Runs the built site's entry script (assets/unpack.py) in MicroPython under Node, as
+// Runs the built site's entry script (inline in its index.html) in MicroPython under Node, as
 // PyScript would in the page: its bundle written into the interpreter's file system, and
 // what PyScript has imported before it runs the script imported first (its `pyscript`
 // package, here a stand-in: the page's modules only import names from it at start;
@@ -47,7 +47,10 @@ js.counting(False)
 const control = missed.splice(0);
 
 const PAGE = "\n__import__(PAGE)\n";
-const entry = readFileSync(join(site, "assets/unpack.py"), "utf8");
+const page = readFileSync(join(site, "index.html"), "utf8");
+const inline = /<script type="mpy"[^>]*>([\s\S]*?)<\/script>/.exec(page);
+if (!inline) throw new Error("the built page has no inline mpy script");
+const entry = inline[1];
 if (!entry.endsWith(PAGE)) throw new Error("the entry script does not end by importing the page");
 counting = true;
 await mp.runPythonAsync(entry.slice(0, -PAGE.length + 1));

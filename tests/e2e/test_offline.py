@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 import shutil
 import struct
 import subprocess
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -445,6 +447,33 @@ def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site
         assert needed in paths, needed
     assert not set(paths) & set(after) and len(paths) == len(set(paths))
     assert later in (site.root / SUB_PATH.strip("/") / "sw.js").read_text(), "precached"
+
+
+def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each_one(site: Site) -> None:
+    """Promise (docs/performance.md, "the page's own small files inline"): the built page
+    asks for none of its own small files. Its `mpy` script holds the config of
+    pyscript.toml as JSON, with the bundle as its only file, and the entry script; its
+    four small scripts are inline, and the Content-Security-Policy allows scripts from the
+    site and exactly those four by their hashes, nothing else (no 'unsafe-inline')."""
+    page = (site.root / SUB_PATH / "index.html").read_text(encoding="utf-8")
+    mpy = re.findall(r'<script type="mpy" config="([^"]*)">([\s\S]*?)</script>', page)
+    assert len(mpy) == 1
+    config = json.loads(html.unescape(mpy[0][0]))
+    source = tomllib.loads((REPO_ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config == {"interpreter": source["interpreter"], "plugins": source["plugins"],
+                      "files": {"./assets/ui-python.bin": "./ui-python.bin"}}
+    assert "__import__(PAGE)" in mpy[0][1] and "os.mount(bundle, MOUNT)" in mpy[0][1]
+    inline = re.findall(r"<script>([\s\S]*?)</script>", page)
+    assert len(inline) == 4 and "py2048Lang" in inline[0]
+    assert not re.findall(r'<script[^>]* src="(?!assets/runtime/pyscript/core\.js")', page)
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
+    assert policy
+    script_src = next(d.split()[1:] for d in policy.group(1).split(";") if d.split()[:1] == ["script-src"])
+    digests = (base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() for text in inline)
+    hashes = {f"'sha256-{digest}'" for digest in digests}
+    assert set(script_src) == {"'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"} | hashes
+    for gone in ("pyscript.toml", "assets/unpack.py", "assets/settings.js", "assets/boot.js"):
+        assert gone not in site.files and not (site.root / SUB_PATH / gone).exists(), gone
 
 
 def test_the_built_site_imports_from_its_bundle_and_never_searches_the_file_system(site: Site) -> None:
