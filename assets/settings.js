@@ -8,6 +8,7 @@
 //   data file per language) are on every element that names one (data-i18n,
 //   data-i18n-attr): no flash of English. The strings stay in window.py2048Lang for
 //   the MicroPython UI, which owns the settings from then on (game/ui/preferences.py).
+// - The tab's icon, once the game is on screen (its decoding is not in the start's way).
 // Runs before anything else and never throws: storage may be blocked, a file may fail
 // to load (then the page shows in English, after at most HIDE_MS).
 (function () {

@@ -19,7 +19,7 @@
 // the page runs, instead of some forty files fetched six at a time; index.html asks for
 // MicroPython, PyScript's start-up modules and that file at once (<link rel="preload">),
 // instead of one round trip after another; and it carries its own small files inline
-// (`inline` below). The engine's sources stay single files (its worker fingerprints them).
+// (INLINE_SCRIPTS below). The engine's sources stay single files (its worker fingerprints them).
 import { spawnSync } from "node:child_process";
 import * as esbuild from "esbuild";
 import crypto from "node:crypto";
@@ -112,7 +112,7 @@ const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
 // What PyScript imports at start: its core chunk (core.js's one import), and the chunks
 // that core imports at once (named here before their content hash, as a session's
 // requests show them); asked for at once too, rather than one round trip after another.
-// The TOML parser is not among them: the built page's config is JSON (`inline` below).
+// The TOML parser is not among them: the built page's config is JSON (INLINE_SCRIPTS below).
 const PYSCRIPT = "assets/runtime/pyscript/";
 // The plugins no interpreter type imports (build/precache.mjs `pluginsOff`) are not
 // preloaded either.
@@ -154,7 +154,7 @@ for (const file of MINIFIED) {
 // The page's own small files, inline: a returning player's reload asked its service
 // worker for each of them, and a phone's CPU paid for every request on the page's main
 // thread (docs/performance.md, "2026-12-05, later: the page's own small files inline";
-// with the phone's CPU, first tiles 485 -> 430 ms). The `mpy` script holds the config, as
+// a reload with the phone's CPU, first tiles 466 -> 433 ms). The `mpy` script holds the config, as
 // JSON (no pyscript.toml, no TOML parser to import), and the entry script (no request
 // once MicroPython is ready); the four small scripts are <script> elements, each allowed
 // by its hash in the Content-Security-Policy. The English strings stay a file: a page in
