@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import * as esbuild from "esbuild";
 import { ENGINE_FILES } from "../assets/engine/sources.mjs";
+import { hash, inline } from "./inline.mjs";
 import { pageFiles } from "./precache.mjs";
 
 const output = process.argv[2];
@@ -143,8 +144,6 @@ const importMap = JSON.stringify({
     [`${HOME}micropython.mjs`]: `data:text/javascript;base64,${read("assets/runtime/micropython/micropython.mjs").toString("base64")}`,
   },
 });
-const inline = (source) => source.replace(/<\/script/gi, "<\\/script");
-const hash = (source) => `'sha256-${crypto.createHash("sha256").update(source).digest("base64")}'`;
 const scripts = {
   head: inline(text("build/onefile/head.js")),
   boot: inline(text("assets/boot.js")),

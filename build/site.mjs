@@ -27,6 +27,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { hash as allowed, inline } from "./inline.mjs";
 import { downloadedFiles, pageFiles, pluginsOff } from "./precache.mjs";
 
 const args = process.argv.slice(2);
@@ -151,6 +152,9 @@ for (const file of MINIFIED) {
     : { loader: "js", minify: true, target: "es2017", legalComments: "none" });
   minified[file] = out.code;
 }
+// The page's comments explain the source; a player's browser has no use for them (taken
+// out before any script is put inline, so that no script's text is touched).
+sitePage = sitePage.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "");
 // The page's own small files, inline: a returning player's reload asked its service
 // worker for each of them, and a phone's CPU paid for every request on the page's main
 // thread (docs/performance.md, "2026-12-05, later: the page's own small files inline";
@@ -165,10 +169,6 @@ const INLINE_SCRIPTS = [
   ['<script src="assets/boot.js" defer></script>\n', "assets/boot.js", "end"],
   ['<script src="assets/offline.js" defer></script>\n', "assets/offline.js", "end"],
 ];
-const inert = (text, where) => {
-  if (/<\/script|<!--/i.test(text)) throw new Error(`${where} cannot be inline: it holds </script or <!--`);
-  return text;
-};
 const interpreter = /^interpreter\s*=\s*"([^"]+)"/m.exec(toml);
 const plugins = /^plugins\s*=\s*(\[.*\])\s*$/m.exec(toml);
 if (!interpreter || !plugins) throw new Error("pyscript.toml: no interpreter or plugins line");
@@ -179,15 +179,18 @@ const config = JSON.stringify({
 });
 const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 // The entry script without its module docstring and comment lines: MicroPython compiles
-// it from source on the phone, and the page carries it.
-const entryScript = inert(fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8")
-  .replace(/^"""[\s\S]*?"""\n/, "").replace(/^[ \t]*#.*\n/gm, ""), "build/site/unpack.py");
+// it from source on the phone, and the page carries it. It is Python: "</script" cannot
+// be escaped in it as in a script, so it must not hold one.
+const entryScript = fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8")
+  .replace(/^"""[\s\S]*?"""\n/, "").replace(/^[ \t]*#.*\n/gm, "");
+if (/<\/script/i.test(entryScript)) throw new Error("build/site/unpack.py cannot be inline: it holds </script");
 const atEnd = [];
 const hashes = [];
 for (const [tag, file, where] of INLINE_SCRIPTS) {
   if (!sitePage.includes(tag)) throw new Error(`index.html: no ${tag.trim()}`);
-  const element = `<script>${inert(minified[file], file)}</script>`;
-  hashes.push(`'sha256-${crypto.createHash("sha256").update(minified[file]).digest("base64")}'`);
+  const text = inline(minified[file]);
+  const element = `<script>${text}</script>`;
+  hashes.push(allowed(text));
   if (where === "head") sitePage = sitePage.replace(tag, () => element);
   else {
     sitePage = sitePage.replace(tag, "");
@@ -199,8 +202,6 @@ sitePage = sitePage.replace(entry[0], () =>
 const csp = /(<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self')/;
 if (!csp.test(sitePage)) throw new Error("index.html: no Content-Security-Policy with script-src 'self'");
 sitePage = sitePage.replace(csp, (policy) => `${policy} ${hashes.join(" ")}`);
-// The page's comments explain the source; a player's browser has no use for them.
-sitePage = sitePage.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "");
 const built = {
   "assets/style.css": minified["assets/style.css"],
   "index.html": sitePage,
