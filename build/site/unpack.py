@@ -58,6 +58,11 @@ def _next_turn():
     return asyncio.sleep_ms(1)
 
 
+# What `Bundle.stat` answers: a folder, and a file of no length (os.stat's ten fields).
+FOLDER = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+FILE = (0x8000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+
 class Bundle:
     """The bundle as a read-only file system (MicroPython's `os.mount` takes any object
     with these methods): `stat` says what is there, `open` hands a module's bytes to
@@ -101,12 +106,20 @@ class Bundle:
         pass
 
     def stat(self, path):
+        """A miss is answered, not raised. The import asks after two or three paths that
+        are not here for each module it finds (x as a package folder, x.py, then x.mpy;
+        json, json.py and json.mpy at every `import json`): 130 at every start, and each
+        exception raised in this interpreter is a JavaScript exception thrown through
+        its WebAssembly. MicroPython's import takes a path without an extension for a
+        package only if it is a folder, and a module's path only if it is a file: so a
+        missing folder is said to be a file, and a missing module's file a folder."""
         path = path.strip("/")
-        if path in self.files:
-            return (0x8000, 0, 0, 0, 0, 0, self.files[path][1], 0, 0, 0)
-        if path in self.folders:
-            return (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        raise OSError(2)  # ENOENT: the import looks for what is not there too
+        found = self.files.get(path)
+        if found is not None:
+            return (0x8000, 0, 0, 0, 0, 0, found[2], 0, 0, 0)
+        if path in self.folders or path.endswith(".py") or path.endswith(".mpy"):
+            return FOLDER
+        return FILE
 
     def open(self, path, mode):
         if "w" in mode or "a" in mode or "+" in mode:

@@ -25,8 +25,7 @@ def main() -> None:
     page.rooms(Router([listening, page.screen, start] + [room(page) for room in rooms.ROOMS],
                       rooms.later_for(page), rooms.LATER_CODE))  # once the first game is shown
     daily = page.boards.mode == "daily"
-    page.prefs.apply_look(page.view, None)
-    page.prefs.show(page.view, None)
+    page.prefs.apply_look(page.view, None)  # the Settings form is filled as it opens
     page.view.set_size(4 if daily else page.size)
     page.view.show_mode(daily, False)
     listening.listen()

@@ -62,18 +62,20 @@ class Start:
         strings = page.lang.strings
         text.use(str(code), page.strings(strings) if strings else {})
         page.view.say("")  # the last sentence was in the language before
-        page.view.relabel()
         first = page.state is None
         if first:
+            page.view.name_grid()  # its cells came labelled with the page (game/ui/view.py)
             page.first("start")
             if page.boards.clock_said:  # the stored daily board was set aside for the clock
                 page.notify(text.say("clock_wrong", date=page.boards.clock_said))
             page.tell("link")  # a result link's code, kept for the engine
             page.turns.release()
-        elif page.state:
-            page.view.show_numbers(page.state)
-            page.view.show_clock(page.elapsed())
-            page.screen.dialog_texts(page.state)
+        else:
+            page.view.relabel()
+            if page.state:
+                page.view.show_numbers(page.state)
+                page.view.show_clock(page.elapsed())
+                page.screen.dialog_texts(page.state)
         page.tell("language", first)
         if first:
             page.idle(self.on_settled)

@@ -60,8 +60,10 @@ class View(Elements):
         nodes = self.cells.querySelectorAll(".cell")
         self.gridcells: "list[Any]" = [nodes[i] for i in range(int(nodes.length))]
         self.size = int(self.cells.children.length)
-        # The value each gridcell's label says (-1: not written by this view yet).
-        self.values: "list[int]" = [-1] * len(self.gridcells)
+        # The value each gridcell's label says (-1: not written by this view yet). The
+        # page's own cells come labelled empty (index.html, and assets/settings.js in the
+        # player's language): the first game rewrites only the cells its tiles are on.
+        self.values: "list[int]" = [0] * len(self.gridcells)
         self.shown: "list[list[int]] | None" = None  # the board on screen, if any
         self.inputs = 0
         self.said = ""

@@ -7,13 +7,26 @@
 // is left out. Prints JSON: every path looked up in vain in the interpreter's
 // own (Emscripten) file system while the script ran, before it ("control": the same
 // imports with the interpreter's own path, to show the probe sees misses), the modules
-// imported, and the import path it left.
+// imported, the import path it left, and how many exceptions were raised in MicroPython
+// while the script ran (each one a JavaScript exception thrown through its WebAssembly).
 // Usage: node tests/e2e/entry_imports.mjs <site folder>
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const [site] = process.argv.slice(2);
-const { loadMicroPython } = await import(join(site, "assets/runtime/micropython/micropython.mjs"));
+// Every exception raised inside this MicroPython build leaves its WebAssembly as a thrown
+// JavaScript value (Emscripten's longjmp): a copy of the runtime counts them.
+const runtime = join(site, "assets/runtime/micropython");
+const THROW = "_emscripten_throw_longjmp:()=>{throw 1/0}";
+const source = readFileSync(join(runtime, "micropython.mjs"), "utf8");
+if (!source.includes(THROW)) throw new Error("micropython.mjs: no longjmp to count raised exceptions by");
+const counted = mkdtempSync(join(tmpdir(), "py2048-mpy-"));
+writeFileSync(join(counted, "micropython.mjs"),
+  source.replace(THROW, "_emscripten_throw_longjmp:()=>{globalThis.raised+=1;throw 1/0}"));
+copyFileSync(join(runtime, "micropython.wasm"), join(counted, "micropython.wasm"));
+globalThis.raised = 0;
+const { loadMicroPython } = await import(join(counted, "micropython.mjs"));
 let printed = "";
 const mp = await loadMicroPython({ stdout: (line) => { printed += line + "\n"; }, stderr: (line) => process.stderr.write(line + "\n") });
 
@@ -29,7 +42,8 @@ mp.FS.lookupPath = function (path, options) {
   }
 };
 globalThis.counting = (on) => { counting = on; };
-globalThis.window = globalThis; // no `scheduler` here: the script's turns are timers
+globalThis.window = globalThis;
+globalThis.scheduler = { yield: () => new Promise((resolve) => setTimeout(resolve, 0)) }; // the turns, as in a browser
 
 mp.FS.mkdirTree("/pyscript");
 mp.FS.writeFile("/pyscript/__init__.py", "class _Anything:\n    def __getattr__(self, name):\n        return None\n\n\ndocument = _Anything()\nwindow = _Anything()\n");
@@ -53,11 +67,14 @@ if (!inline) throw new Error("the built page has no inline mpy script");
 const entry = inline[1];
 if (!entry.endsWith(PAGE)) throw new Error("the entry script does not end by importing the page");
 counting = true;
+const raisedBefore = globalThis.raised;
 await mp.runPythonAsync(entry.slice(0, -PAGE.length + 1));
+const raised = globalThis.raised - raisedBefore;
 counting = false;
+rmSync(counted, { recursive: true });
 await mp.runPythonAsync(`
 import json, sys
 print(json.dumps({"modules": sorted(name for name in sys.modules if name.startswith("game")), "path": sys.path}))
 `);
 const found = JSON.parse(printed.trim().split("\n").pop());
-process.stdout.write(JSON.stringify({ control, missed, ...found }) + "\n");
+process.stdout.write(JSON.stringify({ control, missed, raised, ...found }) + "\n");

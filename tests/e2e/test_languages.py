@@ -190,3 +190,51 @@ def test_a_page_in_english_keeps_the_words_it_arrived_with(open_game: OpenGame) 
     assert game.evaluate("() => document.documentElement.lang") == "en"
     assert game.evaluate("() => window.__rewritten") == []  # null: never watched
     assert game.page.locator("#new-game").text_content() == table("en")["button_new_game"]
+
+
+# Every aria-label written on the board's gridcells from the moment the strings are on
+# the page (assets/settings.js has labelled the cells in the player's language) until
+# the first game is on the board, in `window.__cellWrites`.
+_WATCH_CELL_LABELS = """
+window.__cellWrites = null;
+document.addEventListener('readystatechange', () => {
+  if (document.readyState !== 'interactive') return;
+  window.py2048Lang.ready.then(() => {
+    const writes = [];
+    const game = document.getElementById('game');
+    const watch = new MutationObserver((records) => {
+      for (const r of records) {
+        const cell = r.target.getAttribute('role') === 'gridcell';
+        if (r.attributeName === 'aria-label' && cell) writes.push(r.target);
+        if (r.target === game && game.dataset.status !== 'loading') {
+          watch.disconnect();
+          window.__cellWrites = writes.length;
+        }
+      }
+    });
+    watch.observe(document.getElementById('cells'), {subtree: true, attributes: true});
+    watch.observe(game, {attributes: true, attributeFilter: ['data-status']});
+  });
+});
+"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "nl-NL"])
+def test_the_first_game_labels_only_the_cells_its_tiles_are_on(open_game: OpenGame, locale: str) -> None:
+    """The board's cells come labelled empty with the page (index.html, in the player's
+    language by assets/settings.js): the first game writes the labels of the cells its
+    tiles stand on, not all sixteen again, and every cell then says its value and place
+    in that language."""
+    code = LOCALES[locale]
+    game = open_game(viewport={"width": 1000, "height": 800}, locale=locale)
+    game.page.add_init_script(_WATCH_CELL_LABELS)
+    data = game.start()
+    board = positions.parse_board(data["board"])
+    assert game.evaluate("() => window.__cellWrites") == positions.tile_count(board)
+    strings = table(code)
+    labels = game.evaluate(
+        "() => [...document.querySelectorAll('#cells [role=gridcell]')].map((c) => c.ariaLabel)")
+    expected = [(strings["cell"].replace("{value}", str(value)) if value else strings["cell_empty"])
+                .replace("{row}", str(r + 1)).replace("{col}", str(c + 1))
+                for r, row in enumerate(board) for c, value in enumerate(row)]
+    assert labels == expected

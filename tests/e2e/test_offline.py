@@ -478,15 +478,18 @@ def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each
 
 def test_the_built_site_imports_from_its_bundle_and_never_searches_the_file_system(site: Site) -> None:
     """Promise (build/site/unpack.py): the built page's imports look in its bundle and in
-    MicroPython's frozen modules only. Each lookup that misses in the interpreter's own
-    file system throws and catches a JavaScript exception: 72 of them at every start
-    before (`import json`, `random`, `hashlib`... looked for json, json.py and json.mpy in
-    '' and /lib first). Its entry script run in MicroPython under Node, with its bundle."""
+    MicroPython's frozen modules only, and raise nothing on the way. Each lookup that
+    misses in the interpreter's own file system throws and catches a JavaScript
+    exception: 72 of them at every start before (`import json`, `random`, `hashlib`...
+    looked for json, json.py and json.mpy in '' and /lib first); so does every exception
+    raised in MicroPython, as each miss in the bundle was (125 at every start). Its entry
+    script run in MicroPython under Node, with its bundle."""
     run = subprocess.run(["node", str(REPO_ROOT / "tests" / "e2e" / "entry_imports.mjs"),
                           str(site.root / SUB_PATH)], capture_output=True, text=True, check=True)
     found = json.loads(run.stdout)
     assert "json.py" in found["control"], "the probe sees a miss"
     assert found["missed"] == []
+    assert found["raised"] == 0
     assert found["path"] == ["/py2048", ".frozen"]
     assert {"game.ui.page", "game.ui.starting", "game.rules", "game.session"} <= set(found["modules"])
     paths, count, _ = bundle_part((site.root / SUB_PATH / "assets" / "ui-python.bin").read_bytes())
