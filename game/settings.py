@@ -112,6 +112,8 @@ def read_settings(text: "Any") -> "dict[str, Any]":
     whatever storage holds.
     """
     result = defaults()
+    if not text:
+        return result  # none stored (raising to say so costs MicroPython dearly)
     try:
         data = _parsed(text)
     except Exception:  # any failure of any parser, MicroPython's included: defaults

@@ -92,6 +92,8 @@ class Known(Tally):
         self.scores = dict(days)
 
     def _take(self, stats_text: "str | None") -> None:
+        if not stats_text:
+            return  # nothing stored: nothing to look for (each miss below is an exception)
         try:
             data = json.loads(stats_text or "{}")
         except Exception:  # no statistics, or none that a quick look can read

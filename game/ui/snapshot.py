@@ -87,8 +87,10 @@ def game_from_saved(text: "str | None", size: int, daily_board: bool,
 def best_from_saved(text: "str | None") -> "dict[int, int]":
     """The stored best scores, read leniently: each size's that is a count."""
     found: "dict[int, int]" = {}
+    if not text:
+        return found  # none stored (a miss below is an exception: dear in MicroPython)
     try:
-        table = json.loads(text or "{}")["best"]
+        table = json.loads(text)["best"]
         for size in SIZES:
             value = table.get(str(size))
             if type(value) is int and value >= 0:
