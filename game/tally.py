@@ -95,7 +95,7 @@ class Known(Tally):
         if not stats_text:
             return  # nothing stored: nothing to look for (each miss below is an exception)
         try:
-            data = json.loads(stats_text or "{}")
+            data = json.loads(stats_text)
         except Exception:  # no statistics, or none that a quick look can read
             return
         if not isinstance(data, dict):

@@ -108,7 +108,7 @@ class Bundle:
     def stat(self, path):
         """A miss is answered, not raised. The import asks after two or three paths that
         are not here for each module it finds (x as a package folder, x.py, then x.mpy;
-        json, json.py and json.mpy at every `import json`): 130 at every start, and each
+        json, json.py and json.mpy at every `import json`): some 125 at every start, and each
         exception raised in this interpreter is a JavaScript exception thrown through
         its WebAssembly. MicroPython's import takes a path without an extension for a
         package only if it is a folder, and a module's path only if it is a file: so a

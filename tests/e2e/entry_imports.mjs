@@ -29,6 +29,7 @@ globalThis.raised = 0;
 const { loadMicroPython } = await import(join(counted, "micropython.mjs"));
 let printed = "";
 const mp = await loadMicroPython({ stdout: (line) => { printed += line + "\n"; }, stderr: (line) => process.stderr.write(line + "\n") });
+rmSync(counted, { recursive: true }); // loaded: the copy is no longer needed
 
 const missed = [];
 let counting = false;
@@ -71,7 +72,6 @@ const raisedBefore = globalThis.raised;
 await mp.runPythonAsync(entry.slice(0, -PAGE.length + 1));
 const raised = globalThis.raised - raisedBefore;
 counting = false;
-rmSync(counted, { recursive: true });
 await mp.runPythonAsync(`
 import json, sys
 print(json.dumps({"modules": sorted(name for name in sys.modules if name.startswith("game")), "path": sys.path}))
