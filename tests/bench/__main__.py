@@ -308,6 +308,17 @@ def table_of(section: dict[str, Any]) -> Table:
     return table
 
 
+def quiet_said(m: dict[str, Any]) -> str:
+    """How long the loads waited for a quiet machine (tests/bench/machine.py `settle`)."""
+    quiet = m.get("quiet_before_loads")
+    if not quiet or not quiet.get("loads"):
+        return ""
+    busy = f", {quiet['busy']:.0f} began busy after {machine.QUIET_TIMEOUT:.0f} s" if quiet["busy"] else ""
+    waited = quiet["waited_s"] / quiet["loads"]
+    return (f" (under {machine.QUIET_SHARE:.0%} of all cores busy for {machine.QUIET_WINDOW * 1000:.0f} ms: "
+            f"{quiet['loads']:.0f} loads waited {waited:.1f} s each on average{busy})")
+
+
 def header(section: dict[str, Any]) -> str:
     m = section["machine"]
     c = section["config"]
@@ -318,7 +329,8 @@ def header(section: dict[str, Any]) -> str:
         f"Machine: {m['cpu']}, {m['cores']} cores (load average {load} at start; shared and noisy) · "
         f"Chromium {m['chromium']} (headless) · Python {m['python']}"
         + (f" · Lighthouse {c['lighthouse']}" if c.get("lighthouse") else ""),
-        f"Medians of {c['runs']} runs, alternated round by round, each in a fresh browser context; "
+        f"Medians of {c['runs']} runs, alternated round by round, each in a fresh browser context "
+        f"once the machine is quiet{quiet_said(m)}; "
         f"times in ms after navigation start unless said. Loopback server, gzip-6 and "
         f"Cache-Control max-age=600 like a static host. Whole bench: {section['seconds'] / 60:.1f} min.",
     ]
@@ -428,6 +440,7 @@ def main(argv: list[str] | None = None) -> None:
     section["config"] = config
     section["seconds"] = time.monotonic() - started
     section["machine"]["load_average_at_end"] = machine.load_average()
+    section["machine"]["quiet_before_loads"] = dict(machine.settled)
     report = header(section) + "\n\n" + table_of(section).markdown()
     save(options.out, "desktop" if options.network == "none" else options.network, section)
     print(report)

@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from tests.bench import machine
 from tests.browser import LAUNCH_ARGS
 
 HERE = Path(__file__).resolve().parent
@@ -45,6 +46,7 @@ def run(url: str, preset: str, chromium: str, timeout: float = 300.0) -> dict[st
             *([f"--preset={preset}"] if preset == "desktop" else []),
         ]
         env = {**os.environ, "CHROME_PATH": chromium}
+        machine.settle()  # as every page load of the bench (tests/bench/machine.py)
         done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
         if done.returncode != 0 or not out.is_file():
             raise RuntimeError(f"lighthouse {preset} failed ({done.returncode}): {done.stderr[-2000:]}")

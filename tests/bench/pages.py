@@ -17,6 +17,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from tests.bench import machine
+
 PROBES = Path(__file__).resolve().parent / "probes"
 
 
@@ -60,7 +62,8 @@ def fresh_page(
     reduced_motion: bool = False,
 ) -> Iterator[Page]:
     """A page in a new, empty browser context, with `scripts` run before the page's own
-    on every navigation, and the network and CPU emulated (both also cover reloads)."""
+    on every navigation, and the network and CPU emulated (both also cover reloads),
+    handed over once the machine is quiet (tests/bench/machine.py `settle`)."""
     context = browser.new_context(
         reduced_motion="reduce" if reduced_motion else "no-preference", **network.screen
     )
@@ -69,6 +72,7 @@ def fresh_page(
             context.add_init_script(script)
         page = context.new_page()
         emulate(page, network)
+        machine.settle()
         yield page
     finally:
         context.close()
