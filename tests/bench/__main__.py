@@ -329,8 +329,8 @@ def header(section: dict[str, Any]) -> str:
         f"Machine: {m['cpu']}, {m['cores']} cores (load average {load} at start; shared and noisy) · "
         f"Chromium {m['chromium']} (headless) · Python {m['python']}"
         + (f" · Lighthouse {c['lighthouse']}" if c.get("lighthouse") else ""),
-        f"Medians of {c['runs']} runs, alternated round by round, each in a fresh browser context "
-        f"once the machine is quiet{quiet_said(m)}; "
+        f"Medians of {c['runs']} runs, alternated round by round, each in a fresh browser context, "
+        f"every load started once the machine is quiet{quiet_said(m)}; "
         f"times in ms after navigation start unless said. Loopback server, gzip-6 and "
         f"Cache-Control max-age=600 like a static host. Whole bench: {section['seconds'] / 60:.1f} min.",
     ]

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page
 from game import chance, saves
 from game.session import Session
 from tests.bench import transfer
-from tests.bench.pages import DESKTOP, Network, fresh_page, poll, probe
+from tests.bench.pages import DESKTOP, Network, fresh_page, poll, probe, settle
 from tests.bench.server import Site
 
 # When a load counts as done, per kind of page.
@@ -128,6 +128,7 @@ def boot_run(
             # A plain boot fetches the snapshot for the next visit after its first answer:
             # a returning player comes back after that download, so the reload waits for it.
             fresh["snapshot_cached"] = poll(page, cached_snapshot(target.site), timeout=timeout)
+        settle(page, network)
         repeat = load(page, target, lambda: page.reload(wait_until="commit"), timeout)
     return {"fresh": fresh, "repeat": repeat}
 

@@ -27,7 +27,7 @@ from playwright.sync_api import Browser, Page
 from tests.bench import transfer
 from tests.bench.boot import FCP, Target, saved_game, scripts_for
 from tests.bench.keys import press_until_moved
-from tests.bench.pages import PHONE, fresh_page, poll
+from tests.bench.pages import PHONE, fresh_page, poll, settle
 
 ROUND_TRIP_MS = 150
 BYTES_PER_SECOND = 1.6 * 1024 * 1024 / 8  # Lighthouse's 1.6 Mbit/s (its kbit is 1024 bits)
@@ -115,5 +115,6 @@ def run(browser: Browser, target: Target, timeout: float = 600.0) -> dict[str, A
                 fresh["kept_after_s"] = None
             page.evaluate("(game) => { localStorage.removeItem('py2048:game-steps');"
                           " localStorage.setItem('py2048:game', game); }", saved_game())
+        settle(page, PHONE)
         repeat = visit(page, target, "reload", timeout)
     return {"fresh": fresh, "repeat": repeat}
