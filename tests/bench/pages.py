@@ -71,8 +71,8 @@ def fresh_page(
         for script in scripts:
             context.add_init_script(script)
         page = context.new_page()
+        machine.settle()  # before the emulation: its CPU throttling keeps the machine busy (`settle`)
         emulate(page, network)
-        settle(page, network)
         yield page
     finally:
         context.close()
