@@ -69,14 +69,15 @@
     if (element.getAttribute(name) !== value) element.setAttribute(name, value);
   }
 
-  // Every element that names a string gets it, as text (never as HTML).
-  function apply(strings) {
-    var named = document.querySelectorAll("[data-i18n]");
+  // Every element that names a string gets it, as text (never as HTML): the page's, or
+  // those of markup about to join it (`scope`).
+  function apply(strings, scope) {
+    var named = (scope || document).querySelectorAll("[data-i18n]");
     for (var i = 0; i < named.length; i++) {
       var text = strings[named[i].getAttribute("data-i18n")];
       if (typeof text === "string" && named[i].textContent !== text) named[i].textContent = text;
     }
-    var attributed = document.querySelectorAll("[data-i18n-attr]");
+    var attributed = (scope || document).querySelectorAll("[data-i18n-attr]");
     for (var j = 0; j < attributed.length; j++) {
       var pairs = attributed[j].getAttribute("data-i18n-attr").split(" ");
       for (var k = 0; k < pairs.length; k++) {
@@ -85,6 +86,7 @@
         if (typeof value === "string") label(attributed[j], pair[0], value);
       }
     }
+    if (scope) return;
     if (typeof strings.page_title === "string") document.title = strings.page_title;
     labelGrid(strings);
   }
@@ -149,6 +151,24 @@
     lookup: function (strings, key) {
       var text = strings && Object.prototype.hasOwnProperty.call(strings, key) ? strings[key] : null;
       return typeof text === "string" ? text : false;
+    },
+    // The built site's later dialogs (build/site/unpack.py), which arrive with their
+    // rooms' code after the first game: the site's own markup, never anything a player
+    // or a link wrote. In the language in use (if its strings are still on the way,
+    // `use` finds these dialogs in the page), then at the end of <body>. False if the
+    // browser refused it.
+    place: function (markup) {
+      try {
+        var range = document.createRange();
+        range.selectNodeContents(document.body);
+        var arrived = range.createContextualFragment(markup);
+        if (lang.strings) apply(lang.strings, arrived);
+        document.body.appendChild(arrived);
+        return true;
+      } catch (e) {
+        console.error("the later dialogs could not be placed: " + e);
+        return false;
+      }
     },
     // Switch to `choice` ("auto" or a code): resolves with the code in use.
     use: function (choice) {

@@ -106,7 +106,33 @@ const part = (files, later) => Buffer.concat([
   Buffer.from(`py2048-ui 3\n${files.length}\n${later}\n`),
   ...files.map(compiled),
 ]);
-const laterText = part(uiPython.filter((file) => !started.has(file)), "").toString("base64");
+// The later rooms' dialogs travel with their code (docs/performance.md, "2026-12-05,
+// afternoon"): a room's `DIALOGS = (...)` names the <dialog id="<name>-dialog"> it owns;
+// those of rooms whose modules are in the later part leave the built page (28 kB of its
+// 41 kB of markup, parsed before the first tiles for nothing) and ride in that part as
+// one more file, LATER_DIALOGS, which build/site/unpack.py hands to assets/settings.js
+// `py2048Lang.place` (its strings applied, then into the page) before the rooms join.
+// The development page and the one offline file keep them where index.html has them.
+const LATER_DIALOGS = "later-dialogs.html";
+const laterFiles = uiPython.filter((file) => !started.has(file));
+const laterDialogNames = laterFiles.flatMap((file) => {
+  const owned = /^\s+DIALOGS = \(([^)]*)\)/m.exec(fs.readFileSync(path.join(root, file), "utf8"));
+  return owned ? [...owned[1].matchAll(/"([\w-]+)"/g)].map((m) => m[1]) : [];
+});
+let laterDialogs = "";
+let pageWithout = html;
+for (const name of laterDialogNames) {
+  const found = [...pageWithout.matchAll(new RegExp(`<dialog\\b[^>]*\\bid="${name}-dialog"[\\s\\S]*?</dialog>\\n?`, "g"))];
+  if (found.length !== 1) throw new Error(`index.html: ${found.length} <dialog id="${name}-dialog">, not one`);
+  laterDialogs += found[0][0];
+  pageWithout = pageWithout.replace(found[0][0], "");
+}
+laterDialogs = laterDialogs.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "");  // as the page's, below
+if (/<script/i.test(laterDialogs)) throw new Error("a later room's dialog holds a script: it would not run");
+const laterText = Buffer.concat([
+  part(laterFiles, ""),
+  Buffer.from(`${LATER_DIALOGS}\n${Buffer.byteLength(laterDialogs)}\n`), Buffer.from(laterDialogs),
+]).toString("base64");
 const LATER = `assets/ui-later-${crypto.createHash("sha256").update(laterText).digest("hex").slice(0, 12)}.txt`;
 const bundle = part(first, LATER);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
@@ -134,8 +160,8 @@ const preloads = [
   `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
   `<link rel="preload" href="${BUNDLE}" as="fetch" crossorigin>`,
 ].join("\n");
-let sitePage = html.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
-if (sitePage === html) throw new Error("index.html: no style sheet link to put the preloads after");
+let sitePage = pageWithout.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
+if (sitePage === pageWithout) throw new Error("index.html: no style sheet link to put the preloads after");
 // What a phone's first visit downloads before its first tiles is the link's time: the
 // page, its style sheet and small scripts ship without their comments and spaces
 // (esbuild, the syntax the sources are written in kept: es2017), 15.5 kB less of gzip on

@@ -16,7 +16,9 @@ where the first n modules are those the page imports to start. The modules only 
 rooms that join later import (game/ui/rooms.py `LATER`) are a second part of the same
 form, named on the first line (`assets/ui-later-<hash>.txt`, base64): it is not
 downloaded before the first game, where a phone's link is the start's bottleneck (its
-20 kB of gzip, about 100 ms there), but once the page asks for it (`LATER_CODE`).
+20 kB of gzip, about 100 ms there), but once the page asks for it (`LATER_CODE`). That
+part also carries those rooms' dialogs (`LATER_DIALOGS`), which the built page leaves
+out: 28 kB of markup its browser would parse before the first tiles.
 
 The bundle is not unpacked into files: it is mounted as a read-only file system of
 its own (`Bundle`), from which MicroPython's import reads each module straight out of
@@ -151,6 +153,10 @@ def _module(path):
     return None if name.endswith(".__init__") else name
 
 
+# The later rooms' dialogs, in the later part beside their code (build/site.mjs): put
+# into the page, in the language in use, before those rooms join.
+LATER_DIALOGS = "later-dialogs.html"
+
 MOUNT = "/py2048"  # where the bundle is mounted, and what the import path holds first
 
 
@@ -183,6 +189,10 @@ def _bring_later(done, wait_ms=500):
         except ValueError:  # not the page's Python (a stale or broken copy): ask again
             again()
             return
+        dialogs = bundle.files.get(LATER_DIALOGS)
+        if dialogs is not None:
+            view, at, length = dialogs
+            js.window.py2048Lang.place(bytes(view[at : at + length]).decode())
         done()
 
     js.fetch(bundle.later).then(text, again)

@@ -41,6 +41,9 @@ class Elements:
     # -- dialogs ---------------------------------------------------------------------
 
     def dialog(self, name: str) -> "Any":
+        """None for a later room's dialog before its room's code is in: the built site
+        brings those with that code (build/site.mjs), so the start's rooms ask about them
+        (`is_open`, `close_dialog`) without assuming them there."""
         return document.getElementById(name + "-dialog")
 
     def open_dialog(self, name: str) -> None:
@@ -50,11 +53,12 @@ class Elements:
 
     def close_dialog(self, name: str) -> None:
         dialog = self.dialog(name)
-        if dialog.open:
+        if dialog is not None and dialog.open:
             dialog.close()
 
     def is_open(self, name: str) -> bool:
-        return bool(self.dialog(name).open)
+        dialog = self.dialog(name)
+        return dialog is not None and bool(dialog.open)
 
     def set_text(self, element_id: str, text: str) -> None:
         document.getElementById(element_id).textContent = text
@@ -81,7 +85,10 @@ class Elements:
 
     def show_settings(self, values: "dict[str, str]", locks: "list[tuple[str, bool]]") -> None:
         """The form as the settings are: each select's value, and the palette cards
-        (locked ones disabled, with their condition showing)."""
+        (locked ones disabled, with their condition showing). Not there yet on the
+        built site until the later rooms' code brings it: filled as it opens."""
+        if self.dialog("settings") is None:
+            return
         for name, value in values.items():
             if name != "palette":
                 document.getElementById("set-" + name).value = value

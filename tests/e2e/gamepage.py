@@ -155,7 +155,7 @@ class GamePage:
                   lambda: self.kept_snapshot() is not None, timeout=BOOT_TIMEOUT)
 
     def dialog_open(self, name: str) -> bool:
-        return bool(self.page.evaluate(f"() => document.getElementById('{name}-dialog').open"))
+        return bool(self.page.evaluate(f"() => !!document.getElementById('{name}-dialog')?.open"))
 
     def notice(self) -> tuple[bool, str]:
         """Whether `#notice` shows, and its text."""

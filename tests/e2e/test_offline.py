@@ -30,6 +30,7 @@ import pytest
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
 
+from game.ui import rooms
 from tests.browser import LAUNCH_ARGS, QuietHandler, find_chromium, serve
 from tests.e2e.conftest import REPO_ROOT, OpenGame
 from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
@@ -438,7 +439,7 @@ def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site
     encoded = (assets / later.removeprefix("assets/")).read_bytes()
     assert hashlib.sha256(encoded).hexdigest()[:12] == later[len("assets/ui-later-"):-len(".txt")]
     after, after_count, none = bundle_part(base64.b64decode(encoded))
-    assert after_count == len(after) and none == ""
+    assert after[after_count:] == ["later-dialogs.html"] and none == ""  # below
     for room in ("replays", "review_dialog", "practice", "settings_dialog", "statistics_dialog",
                  "help_dialog", "transfer", "rankings_room", "autoplay"):
         assert f"game/ui/{room}.mpy" in after, room
@@ -447,6 +448,65 @@ def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site
         assert needed in paths, needed
     assert not set(paths) & set(after) and len(paths) == len(set(paths))
     assert later in (site.root / SUB_PATH.strip("/") / "sw.js").read_text(), "precached"
+
+
+def later_part_files(site: Site) -> dict[str, bytes]:
+    """The later part of the built site's UI bytecode: each file's path and bytes."""
+    assets = site.root / SUB_PATH.strip("/") / "assets"
+    _, _, later = bundle_part((assets / "ui-python.bin").read_bytes())
+    rest = base64.b64decode((assets / later.removeprefix("assets/")).read_bytes()).split(b"\n", 3)[3]
+    files = {}
+    while rest:
+        path, size, rest = rest.split(b"\n", 2)
+        files[path.decode()], rest = rest[: int(size)], rest[int(size):]
+    return files
+
+
+def test_the_later_rooms_dialogs_leave_the_built_page_and_travel_with_their_code(site: Site) -> None:
+    """Promise (build/site.mjs, docs/performance.md "2026-12-05, afternoon"): the dialogs
+    owned (`DIALOGS`) by the rooms that join later are not in the built page, whose
+    browser would parse them before the first tiles, but in the later part, exactly as
+    index.html has them but for its comments; the start's rooms' dialogs stay."""
+    page = (site.root / SUB_PATH / "index.html").read_text(encoding="utf-8")
+    source = (REPO_ROOT / "index.html").read_text(encoding="utf-8")
+    markup = later_part_files(site)["later-dialogs.html"].decode()
+    later = [name for room in rooms.later() for name in getattr(room, "DIALOGS", ())]
+    assert {"settings", "help", "stats", "rankings", "review", "replay", "import"} <= set(later)
+    for name in later:
+        dialog = re.search(rf'<dialog\b[^>]*\bid="{name}-dialog"[\s\S]*?</dialog>', source)
+        assert dialog, name
+        assert f'id="{name}-dialog"' not in page, name
+        assert re.sub(r"[ \t]*<!--[\s\S]*?-->\n?", "", dialog.group(0)) in markup, name
+    for name in ("confirm", "win", "over"):  # the game in play's own
+        assert f'id="{name}-dialog"' in page and f'id="{name}-dialog"' not in markup, name
+    assert markup.count("<dialog") == len(later) and "<script" not in markup
+
+
+# Every element that names a string (assets/settings.js): its key and what it shows.
+NAMED = """() => [...document.querySelectorAll('[data-i18n]')]
+  .map(e => [e.getAttribute('data-i18n'), e.textContent])
+  .concat([...document.querySelectorAll('[data-i18n-attr]')].flatMap(e => e.getAttribute('data-i18n-attr')
+    .split(' ').map(pair => pair.split(':')).map(([name, key]) => [key, e.getAttribute(name)])))"""
+
+
+def test_the_later_dialogs_arrive_in_the_language_in_use(browser: Browser, site: Site) -> None:
+    """Promise (assets/settings.js `place`): the later rooms' dialogs, put into the built
+    page after the first game, speak the page's language. (The page waits for its
+    strings before its first game, so they are always in before these dialogs; a
+    language chosen later is applied to the whole page, these dialogs included.)"""
+    catalan = json.loads((REPO_ROOT / "assets" / "lang" / "ca.json").read_text(encoding="utf-8"))
+    with serve(site.root) as url, opened(browser, url + SUB_PATH, service_workers="block",
+                                         locale="ca-ES") as game:
+        game.start()
+        game.poll("the later dialogs in the page",
+                  lambda: bool(game.evaluate("() => !!document.getElementById('settings-dialog')")))
+        shown = game.evaluate(NAMED)
+        assert len(shown) > 150
+        assert [(key, text) for key, text in shown if text != catalan[key]] == []
+        assert game.page.locator("#help-title").text_content() == catalan["help_title"]
+        game.click("#settings")
+        game.poll("the settings dialog open", partial(game.dialog_open, "settings"))
+        assert game.page.locator("#set-language").input_value() == "auto"
 
 
 def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each_one(site: Site) -> None:
@@ -506,7 +566,9 @@ def test_a_button_pressed_before_the_later_rooms_code_is_in_works_once_it_is(bro
     """Promise (game/ui/router.py `when_in`): the later rooms' part of the built site's
     bytecode comes after the first game; Settings pressed before it is in opens the
     dialog once it is, the board plays meanwhile, and a download that fails or brings
-    something else is tried again."""
+    something else is tried again. The engine takes over meanwhile, and its first reply's
+    milestones would fill the Settings form, which is not in the page yet: it is filled
+    as it opens (game/ui/elements.py `show_settings`)."""
     asked: list[str] = []
     held: list[Any] = []
 
