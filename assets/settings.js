@@ -155,8 +155,8 @@
     // The built site's later dialogs (build/site/unpack.py), which arrive with their
     // rooms' code after the first game: the site's own markup, never anything a player
     // or a link wrote. In the language in use (if its strings are still on the way,
-    // `use` finds these dialogs in the page), then at the end of <body>. False if the
-    // browser refused it.
+    // `use` finds these dialogs in the page), then at the end of <body>. Never throws
+    // (MicroPython cannot catch a JavaScript exception): a failure is said on the console.
     place: function (markup) {
       try {
         var range = document.createRange();
@@ -164,10 +164,8 @@
         var arrived = range.createContextualFragment(markup);
         if (lang.strings) apply(lang.strings, arrived);
         document.body.appendChild(arrived);
-        return true;
       } catch (e) {
         console.error("the later dialogs could not be placed: " + e);
-        return false;
       }
     },
     // Switch to `choice` ("auto" or a code): resolves with the code in use.
