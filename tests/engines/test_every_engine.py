@@ -209,6 +209,29 @@ def test_the_built_site_under_a_sub_path_plays_offline_after_one_visit(
     play_keys(tab, list(KEYS))
 
 
+def wait_until(tab: EnginePage, what: str, script: str, timeout: float = SW_TIMEOUT) -> None:
+    deadline = time.monotonic() + timeout
+    while not tab.run(script):
+        assert time.monotonic() < deadline, f"{tab.engine}: never {what}"
+        time.sleep(0.1)
+
+
+@pytest.mark.other_engines(
+    "tests/e2e/test_offline.py: test_the_later_rooms_of_the_built_site_open_their_dialogs")
+def test_the_built_sites_later_dialogs_arrive_and_open(tab: EnginePage, built: Path) -> None:
+    """The later rooms' dialogs, left out of the built page, are put into it with their
+    code after the first game (assets/settings.js `place`), and open."""
+    with serve(built) as url:
+        tab.goto(url + SUB_PATH + "/")
+        tab.wait_playable()
+        wait_until(tab, "placed the later dialogs", "return !!document.getElementById('settings-dialog');")
+        tab.click("#settings")
+        wait_until(tab, "opened Settings", "return document.getElementById('settings-dialog').open;")
+        assert tab.run("return document.querySelectorAll('#settings-dialog select').length;") >= 5
+        tab.click("#settings-dialog [data-action=close-settings]")
+        wait_until(tab, "closed Settings", "return !document.getElementById('settings-dialog').open;")
+
+
 @pytest.mark.other_engines(
     "tests/e2e/test_onefile.py: test_one_file_plays_from_disk_with_every_request_outside_it_refused")
 def test_the_one_file_plays_from_disk(tab: EnginePage, built: Path) -> None:
