@@ -189,10 +189,8 @@ def _bring_later(done, wait_ms=500):
         except ValueError:  # not the page's Python (a stale or broken copy): ask again
             again()
             return
-        dialogs = bundle.files.get(LATER_DIALOGS)
-        if dialogs is not None:
-            view, at, length = dialogs
-            js.window.py2048Lang.place(bytes(view[at : at + length]).decode())
+        if LATER_DIALOGS in bundle.files:
+            js.window.py2048Lang.place(bundle.open(LATER_DIALOGS, "r").read())
         done()
 
     js.fetch(bundle.later).then(text, again)

@@ -415,17 +415,22 @@ def test_development_page_registers_no_service_worker(open_game: OpenGame) -> No
     assert not game.console_errors, game.console_errors
 
 
-def bundle_part(data: bytes) -> tuple[list[str], int, str]:
-    """One part of the UI's bytecode (build/site.mjs): its modules' paths in order, how
-    many of them come first, and the file that holds the later part ("" in that one)."""
+def bundle_files(data: bytes) -> tuple[dict[str, bytes], int, str]:
+    """One part of the UI's bytecode (build/site.mjs): its files' paths and bytes in order,
+    how many of them come first, and the file that holds the later part ("" in that one)."""
     header, count, later, rest = data.split(b"\n", 3)
     assert header == b"py2048-ui 3"
-    paths = []
+    files = {}
     while rest:
         path, size, rest = rest.split(b"\n", 2)
-        paths.append(path.decode())
-        rest = rest[int(size):]
-    return paths, int(count), later.decode()
+        files[path.decode()], rest = rest[: int(size)], rest[int(size):]
+    return files, int(count), later.decode()
+
+
+def bundle_part(data: bytes) -> tuple[list[str], int, str]:
+    """`bundle_files`, the paths only."""
+    files, count, later = bundle_files(data)
+    return list(files), count, later
 
 
 def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site) -> None:
@@ -450,18 +455,6 @@ def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site
     assert later in (site.root / SUB_PATH.strip("/") / "sw.js").read_text(), "precached"
 
 
-def later_part_files(site: Site) -> dict[str, bytes]:
-    """The later part of the built site's UI bytecode: each file's path and bytes."""
-    assets = site.root / SUB_PATH.strip("/") / "assets"
-    _, _, later = bundle_part((assets / "ui-python.bin").read_bytes())
-    rest = base64.b64decode((assets / later.removeprefix("assets/")).read_bytes()).split(b"\n", 3)[3]
-    files = {}
-    while rest:
-        path, size, rest = rest.split(b"\n", 2)
-        files[path.decode()], rest = rest[: int(size)], rest[int(size):]
-    return files
-
-
 def test_the_later_rooms_dialogs_leave_the_built_page_and_travel_with_their_code(site: Site) -> None:
     """Promise (build/site.mjs, docs/performance.md "2026-12-05, afternoon"): the dialogs
     owned (`DIALOGS`) by the rooms that join later are not in the built page, whose
@@ -469,7 +462,11 @@ def test_the_later_rooms_dialogs_leave_the_built_page_and_travel_with_their_code
     index.html has them but for its comments; the start's rooms' dialogs stay."""
     page = (site.root / SUB_PATH / "index.html").read_text(encoding="utf-8")
     source = (REPO_ROOT / "index.html").read_text(encoding="utf-8")
-    markup = later_part_files(site)["later-dialogs.html"].decode()
+    assets = site.root / SUB_PATH.strip("/") / "assets"
+    _, _, later_file = bundle_part((assets / "ui-python.bin").read_bytes())
+    encoded = (assets / later_file.removeprefix("assets/")).read_bytes()
+    later_part, _, _ = bundle_files(base64.b64decode(encoded))
+    markup = later_part["later-dialogs.html"].decode()
     later = [name for room in rooms.later() for name in getattr(room, "DIALOGS", ())]
     assert {"settings", "help", "stats", "rankings", "review", "replay", "import"} <= set(later)
     for name in later:
