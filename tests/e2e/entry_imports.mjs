@@ -1,4 +1,5 @@
-// Runs the built site's entry script (inline in its index.html) in MicroPython under Node, as
+// Runs the built site's mount (build/site/mount.py) and entry script (both inline in its
+// index.html) in MicroPython under Node, as
 // PyScript would in the page: its bundle written into the interpreter's file system, and
 // what PyScript has imported before it runs the script imported first (its `pyscript`
 // package, here a stand-in: the page's modules only import names from it at start;
@@ -63,12 +64,17 @@ const control = missed.splice(0);
 
 const PAGE = "\n__import__(PAGE)\n";
 const page = readFileSync(join(site, "index.html"), "utf8");
+// First the mount, as PyScript's `onReady` hook runs it (build/site/mount.py), its Python a
+// JSON string in the page's module script.
+const hook = /<script type="module">[\s\S]*?runPython\(("(?:[^"\\]|\\.)*")\)/.exec(page);
+if (!hook) throw new Error("the built page has no module script that mounts the bundle");
 const inline = /<script type="mpy"[^>]*>([\s\S]*?)<\/script>/.exec(page);
 if (!inline) throw new Error("the built page has no inline mpy script");
 const entry = inline[1];
 if (!entry.endsWith(PAGE)) throw new Error("the entry script does not end by importing the page");
 counting = true;
 const raisedBefore = globalThis.raised;
+mp.runPython(JSON.parse(hook[1]));
 await mp.runPythonAsync(entry.slice(0, -PAGE.length + 1));
 const raised = globalThis.raised - raisedBefore;
 counting = false;

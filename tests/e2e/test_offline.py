@@ -440,7 +440,9 @@ def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site
     for; everything the page's start imports is in the first part, and imported."""
     assets = site.root / SUB_PATH.strip("/") / "assets"
     paths, count, later = bundle_part((assets / "ui-python.bin").read_bytes())
-    assert count == len(paths) and re.fullmatch(r"assets/ui-later-[0-9a-f]{12}\.txt", later)
+    assert re.fullmatch(r"assets/ui-later-[0-9a-f]{12}\.txt", later)
+    assert "pyscript/__init__.mpy" in paths[count:]  # PyScript's own package, after the page's
+    assert all(path.startswith("pyscript/") for path in paths[count:])
     encoded = (assets / later.removeprefix("assets/")).read_bytes()
     assert hashlib.sha256(encoded).hexdigest()[:12] == later[len("assets/ui-later-"):-len(".txt")]
     after, after_count, none = bundle_part(base64.b64decode(encoded))
@@ -510,8 +512,10 @@ def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each
     """Promise (docs/performance.md, "the page's own small files inline"): the built page
     asks for none of its own small files. Its `mpy` script holds the config of
     pyscript.toml as JSON, with the bundle as its only file, and the entry script; its
-    four small scripts are inline, and the Content-Security-Policy allows scripts from the
-    site and exactly those four by their hashes, nothing else (no 'unsafe-inline')."""
+    four small scripts are inline, and so is the module script that mounts the bundle from
+    PyScript's `onReady` hook (build/site/mount.py); the Content-Security-Policy allows
+    scripts from the site and exactly those five by their hashes, nothing else (no
+    'unsafe-inline')."""
     page = (site.root / SUB_PATH / "index.html").read_text(encoding="utf-8")
     mpy = re.findall(r'<script type="mpy" config="([^"]*)">([\s\S]*?)</script>', page)
     assert len(mpy) == 1
@@ -519,14 +523,16 @@ def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each
     source = tomllib.loads((REPO_ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert config == {"interpreter": source["interpreter"], "plugins": source["plugins"],
                       "files": {"./assets/ui-python.bin": "./ui-python.bin"}}
-    assert "__import__(PAGE)" in mpy[0][1] and "os.mount(bundle, MOUNT)" in mpy[0][1]
+    assert "__import__(PAGE)" in mpy[0][1]
+    hook = re.findall(r'<script type="module">([\s\S]*?)</script>', page)
+    assert len(hook) == 1 and "hooks.main.onReady.add" in hook[0] and "os.mount(bundle, MOUNT)" in hook[0]
     inline = re.findall(r"<script>([\s\S]*?)</script>", page)
     assert len(inline) == 4 and "py2048Lang" in inline[0]
     assert not re.findall(r'<script[^>]* src="(?!assets/runtime/pyscript/core\.js")', page)
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
     assert policy
     script_src = next(d.split()[1:] for d in policy.group(1).split(";") if d.split()[:1] == ["script-src"])
-    digests = (base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() for text in inline)
+    digests = (base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() for text in inline + hook)
     hashes = {f"'sha256-{digest}'" for digest in digests}
     assert set(script_src) == {"'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"} | hashes
     for gone in ("pyscript.toml", "assets/unpack.py", "assets/settings.js", "assets/boot.js"):
@@ -552,6 +558,39 @@ def test_the_built_site_imports_from_its_bundle_and_never_searches_the_file_syst
     paths, count, _ = bundle_part((site.root / SUB_PATH / "assets" / "ui-python.bin").read_bytes())
     modules = {p[: -len(".mpy")].replace("/", ".").removesuffix(".__init__") for p in paths[:count]}
     assert set(found["modules"]) == modules - {"game.ui.app"}  # all of the start's but the page
+
+
+# Run in the page's MicroPython: where each module of PyScript's package was loaded from.
+PYSCRIPT_MODULES = """async () => {
+  const core = await import("./assets/runtime/pyscript/core.js");
+  const { interpreter } = await core.whenDefined("mpy");
+  interpreter.runPython([
+    "import js, sys",
+    "js.window.pyscriptModules = js.JSON.parse(__import__('json').dumps(sorted(",
+    "    [name, getattr(module, '__file__', '')] for name, module in sys.modules.items()",
+    "    if name.split('.')[0] == 'pyscript')))",
+  ].join("\\n"));
+  return window.pyscriptModules;
+}"""
+
+
+def test_the_built_page_imports_pyscripts_own_package_from_its_bundle(browser: Browser, site: Site) -> None:
+    """Promise (build/site/mount.py): PyScript imports its `pyscript` package at every
+    start; on the built site that import reads the bytecode the bundle carries (mounted
+    from PyScript's `onReady` hook, before PyScript's start-up code), not the sources
+    PyScript writes into the file system, which MicroPython would compile. Every module
+    of the package the page has loaded comes from the bundle, and the bundle carries none
+    the page does not load."""
+    paths, count, _ = bundle_part((site.root / SUB_PATH / "assets" / "ui-python.bin").read_bytes())
+    shipped = {path[: -len(".mpy")].replace("/", ".").removesuffix(".__init__") for path in paths[count:]}
+    with serve(site.root) as url, opened(browser, url + SUB_PATH, service_workers="block") as game:
+        game.start()
+        play(game)
+        modules = dict(game.page.evaluate(PYSCRIPT_MODULES))
+    loaded = {name: file for name, file in modules.items() if file}  # not the JavaScript ones PyScript names
+    assert {"pyscript", "pyscript.context", "pyscript.ffi"} <= set(loaded)
+    assert {name: file for name, file in loaded.items() if not file.startswith("/py2048/pyscript/")} == {}
+    assert set(loaded) == shipped
 
 
 def closed(game: GamePage, dialog: str) -> bool:
