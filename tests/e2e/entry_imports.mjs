@@ -1,15 +1,15 @@
-// Runs the built site's mount (build/site/mount.py) and entry script (both inline in its
-// index.html) in MicroPython under Node, as
-// PyScript would in the page: its bundle written into the interpreter's file system, and
-// what PyScript has imported before it runs the script imported first (its `pyscript`
-// package, here a stand-in: the page's modules only import names from it at start;
-// asyncio, io, os and time). It mounts the bundle and imports the start's modules; the page
-// itself is not started (it needs a browser): the script's last line, which imports it,
-// is left out. Prints JSON: every path looked up in vain in the interpreter's
-// own (Emscripten) file system while the script ran, before it ("control": the same
-// imports with the interpreter's own path, to show the probe sees misses), the modules
-// imported, the import path it left, and how many exceptions were raised in MicroPython
-// while the script ran (each one a JavaScript exception thrown through its WebAssembly).
+// Runs the built site's mount (build/site/mount.py) and entry script, both inline in its
+// index.html, in MicroPython under Node, as PyScript would in the page: its bundle
+// written into the interpreter's file system, and what PyScript has imported before the
+// entry script runs imported first (its `pyscript` package, here a stand-in: the page's
+// modules only import names from it at start; asyncio, io, os and time). It mounts the
+// bundle and imports the start's modules; the page itself is not started (it needs a
+// browser): the script's last line, which imports it, is left out. Prints JSON: every
+// path looked up in vain in the interpreter's own (Emscripten) file system while the
+// two ran, before them ("control": the same imports with the interpreter's own path, to
+// show the probe sees misses), the modules imported, the import path they left, and how
+// many exceptions were raised in MicroPython while they ran (each one a JavaScript
+// exception thrown through its WebAssembly).
 // Usage: node tests/e2e/entry_imports.mjs <site folder>
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
