@@ -150,12 +150,13 @@ const PYSCRIPT_START = PLUGINS.filter((name) => !off.has(name));
 const coreJs = fs.readFileSync(path.join(root, PYSCRIPT, "core.js"), "utf8");
 const core = (/from\s*"\.\/(core-[\w-]{8}\.js)"/.exec(coreJs) || [])[1];
 if (!core) throw new Error(`${PYSCRIPT}core.js imports no core chunk`);
+const coreChunk = fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8");
 // PyScript's own package, compiled like the page's modules and carried in the first part
 // after them: build/site/mount.py mounts the bundle before PyScript imports the package,
 // so that import reads bytecode instead of compiling 30 kB of Python at every start.
 // The modules `import pyscript` loads, and those the page's modules import from it:
 // a package's modules are looked for in its own folder only, so all must be here.
-const pyscriptFiles = pyscriptSources(fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8"));
+const pyscriptFiles = pyscriptSources(coreChunk);
 const pyscriptRoots = ["pyscript/__init__.py", ...uiPython.flatMap((file) =>
   [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/^\s*(?:from|import) (pyscript(?:\.\w+)*)\b/gm)]
     .map((m) => m[1].replace(/\./g, "/"))
@@ -168,8 +169,7 @@ const pyscriptCode = pyscriptShipped.map((file) => {
 });
 const bundle = part(first, LATER, pyscriptCode);
 const uiOnly = new Set(uiPython.filter((file) => !ENGINE_FILES.includes(file)));
-const imported = [...fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8").matchAll(/"\.\/([\w-]+-[\w-]{8}\.js)"/g)]
-  .map((m) => m[1]);
+const imported = [...coreChunk.matchAll(/"\.\/([\w-]+-[\w-]{8}\.js)"/g)].map((m) => m[1]);
 const chunks = [core, ...new Set(imported.filter((name) => PYSCRIPT_START.includes(name.slice(0, -12))))];
 if (chunks.length !== PYSCRIPT_START.length + 1) throw new Error(`PyScript's start-up chunks: found ${chunks}`);
 const MICROPYTHON = "assets/runtime/micropython/";
