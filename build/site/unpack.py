@@ -8,15 +8,15 @@ start's bottleneck (its 20 kB of gzip, about 100 ms there), but once the page as
 it (`LATER_CODE`). That part also carries those rooms' dialogs (`LATER_DIALOGS`), which
 the built page leaves out: 28 kB of markup its browser would parse before the first tiles.
 
-On a phone that start is one long task: PyScript's own (importing its `pyscript`
-package), then this script, the forty imports and the first paint, all in one run of
-promise callbacks, which the phone's browser cannot interrupt to answer a tap, and
-which Lighthouse counts as blocking time. So it goes a step at a time: it first lets
-PyScript's task end, then imports the modules in tasks of about TASK_MS each, and the
-page last. Lighthouse's phone score multiplies a desktop's task times by four and
-counts what passes 50 ms, so a task must stay near 12 ms on a desktop; a turn costs next
-to nothing where the browser has `scheduler.yield` (no timer's minimum delay), so a
-time budget costs no start time.
+On a phone that start is one long task: PyScript's own (the mount, writing its
+`pyscript` package's sources and importing it), then this script, the forty imports
+and the first paint, all in one run of promise callbacks, which the phone's browser
+cannot interrupt to answer a tap, and which Lighthouse counts as blocking time. So it
+goes a step at a time: it first lets PyScript's task end, then imports the modules in
+tasks of about TASK_MS each, and the page last. Lighthouse's phone score multiplies a
+desktop's task times by four and counts what passes 50 ms, so a task must stay near 12
+ms on a desktop; a turn costs next to nothing where the browser has `scheduler.yield`
+(no timer's minimum delay), so a time budget costs no start time.
 """
 
 import asyncio
