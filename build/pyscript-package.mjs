@@ -33,9 +33,10 @@ export function pyscriptSources(coreChunk) {
   throw new Error("PyScript's `pyscript` package: no object literal of its files in the core chunk");
 }
 
-// The modules of `files` imported when `first` is (an import inside a function waits
-// for its call: PyScript's package is minified, so a block is known by its header).
-export function importedWith(files, first) {
+// The files of the modules of `files` imported when the `modules` named (dotted) are (an
+// import inside a function waits for its call: PyScript's package is minified, so a
+// block is known by its header).
+export function importedWith(files, modules) {
   const found = new Set();
   const moduleFile = (dotted) => {
     const base = dotted.replace(/\./g, "/");
@@ -64,6 +65,6 @@ export function importedWith(files, first) {
       }
     }
   };
-  visit(first);
+  for (const dotted of modules) visit(moduleFile(dotted));
   return found;
 }

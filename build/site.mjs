@@ -157,11 +157,10 @@ const coreChunk = fs.readFileSync(path.join(root, PYSCRIPT, core), "utf8");
 // The modules `import pyscript` loads, and those the page's modules import from it:
 // a package's modules are looked for in its own folder only, so all must be here.
 const pyscriptFiles = pyscriptSources(coreChunk);
-const pyscriptRoots = ["pyscript/__init__.py", ...uiPython.flatMap((file) =>
+const pyscriptImported = uiPython.flatMap((file) =>
   [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/^\s*(?:from|import) (pyscript(?:\.\w+)*)\b/gm)]
-    .map((m) => m[1].replace(/\./g, "/"))
-    .map((base) => (pyscriptFiles[`${base}.py`] !== undefined ? `${base}.py` : `${base}/__init__.py`)))];
-const pyscriptShipped = [...new Set(pyscriptRoots.flatMap((file) => [...importedWith(pyscriptFiles, file)]))].sort();
+    .map((m) => m[1]));
+const pyscriptShipped = [...importedWith(pyscriptFiles, ["pyscript", ...pyscriptImported])].sort();
 const pyscriptCode = pyscriptShipped.map((file) => {
   const source = path.join(scratch, "pyscript.py");
   fs.writeFileSync(source, pyscriptFiles[file]);

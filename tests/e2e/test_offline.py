@@ -38,8 +38,11 @@ from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
 SUB_PATH = "repo"  # the site's folder under the server's root
 KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown")
 PYSCRIPT = "assets/runtime/pyscript/"  # PyScript's files in the site
-# What core.js names in PyScript's core chunk (the built site ships the chunk without it).
+# What core.js names in PyScript's core chunk (the built site ships the chunk without it):
+# the chunk's file, and its name for `whenDefined`.
 CORE_NAMES = (REPO_ROOT / PYSCRIPT / "core.js").read_text()
+CORE_CHUNK = re.findall(r'from"\./(core-[\w-]{8}\.js)"', CORE_NAMES)[0]
+WHEN_DEFINED = re.findall(r"\b(\w+) as whenDefined\b", CORE_NAMES)[0]
 SW_TIMEOUT = 30.0  # seconds: installing means revalidating ~20 MB on a busy machine
 
 # What the page can tell about its service worker and Cache Storage.
@@ -532,9 +535,8 @@ def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each
     assert len(hook) == 1 and "hooks.main.onReady.add" in hook[0] and "os.mount(bundle, MOUNT)" in hook[0]
     inline = re.findall(r"<script>([\s\S]*?)</script>", page)
     assert len(inline) == 4 and "py2048Lang" in inline[0]
-    core = re.search(r'from"\./(core-[\w-]{8}\.js)"', CORE_NAMES)
-    assert core  # the page's one script from a file is PyScript's core chunk, which core.js names
-    assert re.findall(r'<script[^>]* src="([^"]*)"', page) == [f"{PYSCRIPT}{core.group(1)}"]
+    # the page's one script from a file is PyScript's core chunk, which core.js names
+    assert re.findall(r'<script[^>]* src="([^"]*)"', page) == [f"{PYSCRIPT}{CORE_CHUNK}"]
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
     assert policy
     script_src = next(d.split()[1:] for d in policy.group(1).split(";") if d.split()[:1] == ["script-src"])
@@ -577,8 +579,7 @@ PYSCRIPT_MODULES = """async () => {
     "    if name.split('.')[0] == 'pyscript')))",
   ].join("\\n"));
   return window.pyscriptModules;
-}""".replace("CORE_CHUNK", re.findall(r'from"\./(core-[\w-]{8}\.js)"', CORE_NAMES)[0]).replace(
-    "WHEN_DEFINED", re.findall(r"\b(\w+) as whenDefined\b", CORE_NAMES)[0])
+}""".replace("CORE_CHUNK", CORE_CHUNK).replace("WHEN_DEFINED", WHEN_DEFINED)
 
 
 def test_the_built_page_imports_pyscripts_own_package_from_its_bundle(browser: Browser, site: Site) -> None:
