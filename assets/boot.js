@@ -3,9 +3,8 @@
 // 1. Hear keys before Python runs (the first ~0.3 s of a visit): game/ui/app.py replays
 //    them in order, then calls stop(). Only which key was pressed is recorded. And hand
 //    MicroPython what its bridge would cut: the time, random words (py2048Time, py2048Random).
-// 2. Survive a localStorage that throws (blocked storage, full quota): MicroPython in
-//    PyScript cannot catch a JavaScript exception, so game/ui/store.py goes through
-//    these guards, which turn every failure into a plain return value.
+// 2. Storage: the friends' board goes from storage to the engine and back here
+//    (py2048Board), through the guards of assets/storage.js.
 // 3. Share, copy, download and read files (game/ui/sharing.py, game/ui/transfer.py):
 //    browser calls that throw or reject in ordinary cases (no permission, a cancelled
 //    share sheet, an unreadable file) answer with a plain word instead.
@@ -121,87 +120,14 @@
     slowShown = true;
   }, UI_SLOW_MS);
 
-  // Text as a JSON string literal in plain ASCII (see readExact).
+  // Text quoted as a JSON string literal in plain ASCII, and a stored item cut past a
+  // cap: assets/storage.js, which holds every access to storage.
   function quote(text) {
-    return JSON.stringify(text).replace(/[\u007f-\uffff]/g, function (c) {
-      return "\\u" + ("000" + c.charCodeAt(0).toString(16)).slice(-4);
-    });
+    return window.py2048Storage.quote(text);
   }
-
-  // A stored item as the page judges it: cut just past `cap` characters (too long to be
-  // valid all the same); null when there is none. Throws when storage does.
   function capped(key, cap) {
-    var value = window.localStorage.getItem(key);
-    if (typeof value !== "string") return null;
-    return value.length > cap ? value.slice(0, cap + 1) : value;
+    return window.py2048Storage.item(key, cap);
   }
-
-  window.py2048Storage = {
-    // true when items can be written and removed
-    probe: function (key) {
-      try {
-        window.localStorage.setItem(key, "1");
-        window.localStorage.removeItem(key);
-        return true;
-      } catch (e) { return false; }
-    },
-    // The stored text as a JSON string literal in plain ASCII, so that it reaches the
-    // engine exactly as stored: MicroPython's bridge cuts a string at a NUL character
-    // and drops a leading byte-order mark, which would let the engine judge other text
-    // than the one in storage. "" for a missing item; false when storage failed. Text
-    // longer than `cap` comes cut to cap + 1 characters: too long to be valid all the
-    // same, and a huge item never floods MicroPython's memory.
-    readExact: function (key, cap) {
-      try {
-        var value = capped(key, cap);
-        return value === null ? "" : quote(value);
-      } catch (e) { return false; }
-    },
-    // Compare a stored item with a text on this side, so that a check before each write
-    // never carries a whole stored game into MicroPython. The item is taken as
-    // readExact gives it (cut past `cap`). holds: true when it is stored and is `text`;
-    // differs: true when it is stored and is not `known` (null or undefined: any item).
-    // Both false when storage failed.
-    holds: function (key, text, cap) {
-      try {
-        var value = capped(key, cap);
-        return value !== null && value === text;
-      } catch (e) { return false; }
-    },
-    differs: function (key, known, cap) {
-      try {
-        var value = capped(key, cap);
-        return value !== null && (known == null || value !== known);
-      } catch (e) { return false; }
-    },
-    // Keep a copy of item `from` under `to`, verbatim, if it is at most `cap` characters
-    // (a rejected save, for diagnosis: one at most, never a huge one). true when kept.
-    setAside: function (from, to, cap) {
-      try {
-        var value = window.localStorage.getItem(from);
-        if (typeof value === "string" && value.length <= cap) {
-          window.localStorage.setItem(to, value);
-          return true;
-        }
-        window.localStorage.removeItem(to);
-        return false;
-      } catch (e) { return false; }
-    },
-    // true when written
-    write: function (key, value) {
-      try {
-        window.localStorage.setItem(key, value);
-        return true;
-      } catch (e) { return false; }
-    },
-    // true when the item is gone (or was never there)
-    remove: function (key) {
-      try {
-        window.localStorage.removeItem(key);
-        return true;
-      } catch (e) { return false; }
-    }
-  };
 
   // Copy without the async clipboard (refused without permission or focus): the
   // selection of an off-screen text area, the way pages did before it.
@@ -480,14 +406,10 @@
         if (text.indexOf('"save": "') < 0) return text; // no board to store: as it is
         var reply = JSON.parse(text);
         if (typeof reply.save === "string" && reply.save) {
-          try {
-            window.localStorage.setItem(BOARD_KEY, reply.save);
-            lastBoard = reply.save;
-            reply.stored = true;
-          } catch (e) {
-            lastBoard = null;
-            reply.stored = false;
-          }
+          var stored = window.py2048Storage.write(BOARD_KEY, reply.save);
+          lastBoard = stored === true ? reply.save : null;
+          reply.stored = stored === true;
+          if (stored !== true && stored !== false) reply.newer = true; // a newer release's board
         }
         delete reply.save;
         return JSON.stringify(reply);

@@ -146,6 +146,7 @@ const importMap = JSON.stringify({
 });
 const scripts = {
   head: inline(text("build/onefile/head.js")),
+  storage: inline(text("assets/storage.js")),
   boot: inline(text("assets/boot.js")),
   settings: inline(text("assets/settings.js")),
   importMap,
@@ -187,6 +188,7 @@ replace(/<script src="assets\/engine\/client.js" defer><\/script>/, () => [
   `<script>${scripts.head}</script>`,
   `<script>${scripts.client}</script>`,
 ].join("\n"));
+replace(/<script src="assets\/storage.js" defer><\/script>/, () => `<script>${scripts.storage}</script>`);
 replace(/<script src="assets\/boot.js" defer><\/script>/, () => `<script>${scripts.boot}</script>`);
 // Every language's strings, as data in <head> before settings.js reads them (a file
 // opened from disk cannot fetch): non-executed JSON elements, so no CSP hash.

@@ -165,6 +165,9 @@ class Listening:
         """Another tab stored something this tab follows (game/ui/tabs.py names it)."""
         key = str(event.key)
         if key.startswith(PREFIX):
+            if self.page.store.newer(key[len(PREFIX):]):
+                self.page.outdated()  # another tab runs a newer release: this one stops saving
+                return
             followed = tabs.stored_elsewhere(key[len(PREFIX):], self.page.saves.key)
             if followed is not None:
                 assert self.page.router is not None

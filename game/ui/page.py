@@ -72,6 +72,8 @@ class Page:
         self.practising = False  # and played on as a practice (game/ui/practice.py)
         self.worker: "Any" = None  # the engine, ready and not yet handed the game
         self.fatal = False  # the engine failed: nothing more is asked or stored
+        self.newer = False  # a newer release stored the game's documents (`outdated`)
+        self.store.on_newer = self.outdated
         self.at_work: "list[Any]" = []  # what keeps the engine busy besides the queue
         self.router: "Router | None" = None  # set once the rooms are built
         self.screen: "Any" = None  # the room that draws and stores replies
@@ -135,6 +137,8 @@ class Page:
 
     def took(self, reply: "dict[str, Any]") -> None:
         assert self.router is not None
+        if reply.get("newer"):  # assets/boot.js found a newer release's friends' board
+            self.outdated()
         self.router.took(self.turns.current, reply)
 
     def refused(self, action: str, error: str) -> None:
@@ -199,6 +203,19 @@ class Page:
         if self.notice_timer is not None:
             self.view.hide_notice()
         js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
+
+    def outdated(self) -> None:
+        """Another tab runs a newer release of the game, which stored a document in a
+        format this release cannot read (assets/storage.js refuses to write over it):
+        this tab stops playing and saving, rather than show moves it could not keep,
+        and says to reload, which loads the newer release; it reads every older
+        document, so nothing stored is lost (docs/reliability.md). Said once the
+        strings are in (game/ui/starting.py) when it comes before them."""
+        self.newer = True
+        if text.TABLES:
+            self.fail(text.say("newer_release"))
+        else:
+            self.turns.stop()
 
     def working(self) -> bool:
         """Something besides the queue keeps the engine busy (Auto-play's run)."""

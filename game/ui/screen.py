@@ -92,6 +92,8 @@ class Screen:
         if self.page.fatal:
             return
         firsts, said = self.storing.store(reply, game)
+        if self.page.fatal:
+            return  # a write found a newer release's document (game/ui/page.py `outdated`)
         if firsts:
             self.page.first(*firsts)  # another tab wrote since: deal with that first
         if said:

@@ -63,7 +63,9 @@ class Start:
         text.use(str(code), page.strings(strings) if strings else {})
         page.view.say("")  # the last sentence was in the language before
         first = page.state is None
-        if first:
+        if first and (page.newer or page.store.newer_any()):
+            page.outdated()  # a newer release stored the games: none is begun over them
+        elif first:
             page.view.name_grid()  # its cells came labelled with the page (game/ui/view.py)
             page.first("start")
             if page.boards.clock_said:  # the stored daily board was set aside for the clock

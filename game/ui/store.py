@@ -8,6 +8,13 @@ plays on without storage, and `ok` turns False so the page can say once that pro
 will not be kept.
 """
 
+import json
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 # Every key is PREFIX + a name below. The scripts that run before Python
 # (assets/boot.js, assets/settings.js) have the keys they read written in by build/names.py.
 PREFIX = "py2048:"
@@ -24,6 +31,9 @@ MODE = "mode"  # "daily" while the page shows the daily board, else "classic"
 # (assets/boot.js py2048Board puts it in): the stored board, the file chosen to import.
 STORED_BOARD = "@board"
 CHOSEN_FILE = "@file"
+# What the storage guard answers instead of writing over a document a newer release of
+# the game stored (assets/storage.js): this tab must stop saving (game/ui/page.py `outdated`).
+NEWER = "!newer"
 # The engine accepts no longer text (game/saves.py MAX_TEXT): longer stored items reach
 # it cut just past this (still too long, so still rejected), and a rejected game is
 # kept for diagnosis only up to this size (a huge one must not stay forever).
@@ -46,12 +56,49 @@ def steps_key(key: str) -> str:
 GAME_KEYS = (GAME, game_key(5), game_key(6), DAILY)
 
 
+def formats() -> "dict[str, int]":
+    """The version of each stored document's format that this release writes, by format
+    name: a stored document of one of them with a higher version is a newer release's,
+    which the storage guard never writes over (build/names.py writes this into
+    assets/storage.js). Read from each document's own module, on CPython only."""
+    from game import kept_reviews, rankings, saves, settings, stats, steps
+
+    return {saves.GAME_FORMAT: saves.GAME_VERSION, saves.BEST_FORMAT: saves.BEST_VERSION,
+            stats.FORMAT: stats.VERSION, settings.FORMAT: settings.VERSION, rankings.FORMAT: rankings.VERSION,
+            kept_reviews.FORMAT: kept_reviews.VERSION, steps.FORMAT: steps.VERSION}
+
+
 class Store:
     def __init__(self) -> None:
         import js  # here, not at the top: the key names above are used by pure modules
 
         self.guard = js.window.py2048Storage
         self.ok = bool(self.guard.probe(PREFIX + "probe"))
+        # Told when a write or a removal was refused because a newer release of the game
+        # stored that item: this tab must not save any more (game/ui/page.py `outdated`).
+        self.on_newer: "Callable[[], None] | None" = None
+
+    def _answered(self, answer: "Any") -> bool:
+        """A write's or removal's answer: True when done. Refused for a newer release's
+        document: said once to `on_newer` (storage itself works)."""
+        if answer == NEWER:
+            if self.on_newer is not None:
+                self.on_newer()
+            return False
+        done = bool(answer)
+        if not done:
+            self.ok = False
+        return done
+
+    def newer(self, name: str) -> bool:
+        """Whether item `name` holds a newer release's document (or is the steps beside a
+        newer release's game)."""
+        return bool(self.guard.newer(PREFIX + name))
+
+    def newer_any(self) -> str:
+        """The first item (without the prefix) that holds a newer release's document, or ""."""
+        key = str(self.guard.newerAny() or "")
+        return key[len(PREFIX):] if key.startswith(PREFIX) else key
 
     def read(self, name: str) -> "str | None":
         """The stored text quoted as a JSON string literal (assets/boot.js readExact:
@@ -82,13 +129,15 @@ class Store:
         return bool(self.guard.setAside(PREFIX + name, PREFIX + copy, REJECTED_CAP))
 
     def write(self, name: str, text: str) -> bool:
-        written = bool(self.guard.write(PREFIX + name, text))
-        if not written:
-            self.ok = False
-        return written
+        """Write item `name`; when storage is full the guard first gives up the set-aside
+        game and the kept reviews, oldest first (assets/storage.js)."""
+        return self._answered(self.guard.write(PREFIX + name, text))
 
     def remove(self, name: str) -> bool:
-        removed = bool(self.guard.remove(PREFIX + name))
-        if not removed:
-            self.ok = False
-        return removed
+        return self._answered(self.guard.remove(PREFIX + name))
+
+    def replace_all(self, changes: "list[tuple[str, str | None]]") -> bool:
+        """Write (or, for None, remove) every item of `changes` in order, or none of them:
+        storage refusing one undoes the ones before (an import, game/ui/transfer.py)."""
+        listed = [[PREFIX + name, text] for name, text in changes]
+        return self._answered(self.guard.replaceAll(json.dumps(listed)))

@@ -13,8 +13,9 @@ count was gone for good. Rules here:
   no order: the statistics name the games they counted (game/stats.py), so a game
   whose counted document storage refused after its statistics were kept is not
   counted again at the next load.
-- A refused write first frees what the page keeps only for diagnosis (the copy of a
-  game that was set aside), then is tried once more.
+- A refused write has already given up what the game keeps only for convenience (the
+  copy of a game that was set aside, then the kept reviews, oldest first: the storage
+  guard does it, assets/storage.js), so it is not tried again here.
 - The player is told what is true: "Storage is full: progress since 14:05 is not
   saved" (the first refused write since storage last took one), once until it takes
   writes again; or, where storage never took a write, that this browser keeps nothing.
@@ -24,7 +25,7 @@ is tested on CPython and in MicroPython (tests/unit/test_ui_storing.py).
 """
 
 from game.ui import clock, text
-from game.ui.store import BEST, REJECTED, STATS
+from game.ui.store import BEST, STATS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -77,15 +78,7 @@ class Storing:
 
     def _write(self, write: "Callable[[], Any]") -> "tuple[bool, str | None]":
         written, first = write()
-        if not written and self.worked and self.free_room():
-            written, first = write()
         return bool(written), first
-
-    def free_room(self) -> bool:
-        """Remove what the page keeps only for diagnosis; whether anything went."""
-        if not self.storage.differs(REJECTED, None):
-            return False
-        return bool(self.storage.remove(REJECTED))
 
     def _said(self, stored: bool) -> str:
         if stored:

@@ -35,16 +35,8 @@ class Saves:
 
 
 class Store:
-    def __init__(self, ok: bool = True, rejected: bool = False) -> None:
+    def __init__(self, ok: bool = True) -> None:
         self.ok = ok
-        self.rejected = rejected
-
-    def differs(self, name: str, known: "str | None") -> bool:
-        return name == "rejected-game" and self.rejected
-
-    def remove(self, name: str) -> bool:
-        self.rejected = False
-        return True
 
 
 def keeper(saves: "Saves", store: "Store | None" = None) -> "storing.Storing":
@@ -90,20 +82,6 @@ def test_the_newest_statistics_replace_the_waiting_ones() -> None:
     saves.refuse = set()
     keep.store(moved(3))
     assert [w for w in saves.written if w[0] == "stats"] == [("stats", "stats 2")]
-
-
-def test_a_refused_write_frees_the_diagnosis_copy_and_is_tried_again() -> None:
-    class Once(Saves):
-        def store_merged(self, name: str, document: str) -> "tuple[bool, str | None]":
-            if name == "stats" and store.rejected:
-                return False, None  # no room until the copy goes
-            return self._answer(name, document)
-
-    store = Store(rejected=True)
-    saves = Once()
-    assert keeper(saves, store).store(finished(1)) == ([], "")
-    assert not store.rejected and ("stats", "stats 1") in saves.written
-    assert ("game", "game 1") in saves.written
 
 
 def test_the_notice_is_said_once_until_storage_takes_writes_again() -> None:
