@@ -182,7 +182,10 @@
       }
     };
     worker.onerror = function (event) {
-      fail("the engine worker stopped: " + (event.message || "error"));
+      // (an event without a message is a worker whose script, or a module it imports,
+      // could not be loaded: nothing says which; an error it throws has a message)
+      fail(event.message ? "the engine worker stopped: " + event.message
+        : url.replace(/\?.*/, "") + " or a module it imports could not be loaded");
     };
     worker.onmessageerror = function () {
       fail("the engine worker sent a message that could not be read");

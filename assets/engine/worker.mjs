@@ -26,7 +26,7 @@
 // once a second while its files download (`progress`): assets/engine/client.js takes a
 // long silence for a start that is not coming.
 import { keep, keptFor, pack } from "./kept.mjs";
-import { failed, finished, hasFailed, progress, watchRequests } from "./watch.mjs";
+import { failed, finished, hasFailed, progress, watchImports, watchRequests } from "./watch.mjs";
 import { ENGINE_FILES, ROOT_IN_PYODIDE, STDLIB, fingerprint } from "./sources.mjs";
 
 const PYODIDE = new URL("../runtime/pyodide/", import.meta.url);
@@ -47,7 +47,7 @@ const FORCED = new URL(import.meta.url).searchParams.get("boot");
 // from those bytes, and {build}, the file's own build, under which the snapshot made
 // on the device is kept (it carries none: docs/offline.md). The site leaves it undefined.
 const EMBEDDED = self.py2048Embedded || {};
-const importModule = EMBEDDED.importModule || ((url) => import(url));
+const importModule = watchImports(EMBEDDED.importModule || ((url) => import(url)));
 
 const started = performance.now();
 const marks = {}; // ms since the worker started, for each step of the start
@@ -471,9 +471,10 @@ async function boot() {
   return { boot: "plain", from: "", reason, calls };
 }
 
-// Pyodide's own files are watched as they download (assets/engine/watch.mjs): one that
-// cannot be fetched fails the start at once, and every byte says the start goes on.
-watchRequests(PYODIDE.href, named);
+// The files the start cannot do without, Pyodide's and the engine's sources, are watched
+// as they download (assets/engine/watch.mjs): one that cannot be fetched fails the start
+// at once, named; every byte says the start goes on.
+watchRequests(named, PYODIDE.href, new Map(ENGINE_FILES.map((file) => [new URL(file, SITE).href, file])));
 
 boot().then(
   (ready) => {

@@ -3,8 +3,9 @@
 Faults injected here (docs/reliability.md has the whole matrix): the engine's worker
 closing mid-game (a crash or an out-of-memory kill says nothing: the page notices a
 call left unanswered), the worker reporting an error, each runtime file failing to
-download at start (the engine's Python, Pyodide's wasm and standard library, the UI's
-MicroPython), and a browser that blocks site data altogether.
+download at start (the engine's Python, Pyodide's wasm, JavaScript and standard library,
+a module of the engine's worker, the UI's MicroPython), and a browser that blocks site
+data altogether.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ CALL_BOUND = 10.0
 _FAILURE = """() => {
   const panel = document.getElementById('failure');
   return {shown: !panel.hidden && panel.getClientRects().length > 0,
-          text: document.getElementById('failure-text').textContent};
+          text: document.getElementById('failure-text').textContent,
+          detail: document.getElementById('failure-detail').textContent};
 }"""
 
 
@@ -97,32 +99,49 @@ def test_a_worker_error_is_noticed_at_once(game: GamePage) -> None:
     assert failure(game)["shown"]
 
 
-# A file the page needs, refused at start: what the player must be told.
+# A file the page needs, refused at start (404, or its request aborted as a network
+# error): which part could not start, and under it what failed. The engine's files are
+# named in assets/engine/watch.mjs's words; of the worker's own modules nothing says
+# which one failed (assets/engine/client.js); the UI's failure (assets/boot.js) has no
+# detail.
+ENGINE = "engine could not start"
 START_FAULTS = {
-    "engine-python": ("**/game/api.py", "engine could not start"),
-    "pyodide-wasm": ("**/pyodide.asm.wasm", "engine could not start"),
-    "stdlib": ("**/engine-stdlib.zip", "engine could not start"),
-    "micropython-wasm": ("**/micropython.wasm", "game could not start"),
+    "engine-python": ("game/api.py", "404", ENGINE, "game/api.py answered 404"),
+    "engine-python-network": (
+        "game/api.py", "abort", ENGINE, "game/api.py could not be downloaded (TypeError: "),
+    "engine-worker-module": (
+        "assets/engine/kept.mjs", "404", ENGINE,
+        "assets/engine/worker.mjs or a module it imports could not be loaded"),
+    "pyodide-wasm": ("pyodide.asm.wasm", "404", ENGINE, "pyodide.asm.wasm answered 404"),
+    "pyodide-js": ("pyodide.asm.mjs", "404", ENGINE, "pyodide.asm.mjs answered 404"),
+    "stdlib": ("engine-stdlib.zip", "404", ENGINE, "engine-stdlib.zip answered 404"),
+    "micropython-wasm": ("micropython.wasm", "404", "game could not start", ""),
 }
 
 
 @pytest.mark.parametrize("fault", sorted(START_FAULTS))
 def test_a_file_that_fails_at_start_ends_in_one_lasting_accurate_message(
         open_game: OpenGame, fault: str) -> None:
-    """Each runtime file refused (404) at start: `data-status="error"` and one lasting
-    message that says which part could not start, with "Reload"; never "loading"
-    forever, never a "still starting" notice over it."""
-    pattern, words = START_FAULTS[fault]
+    """Each runtime file refused at start: `data-status="error"` and one lasting
+    message that says which part could not start, with "Reload", and under it the
+    engine's file that failed, by name; never "loading" forever, never a "still
+    starting" notice over it."""
+    file, how, words, detail = START_FAULTS[fault]
     game = open_game(viewport={"width": 1000, "height": 800})
 
     def refuse(route: Route) -> None:
-        route.fulfill(status=404, body="refused by the test")
+        if how == "abort":
+            route.abort()
+        else:
+            route.fulfill(status=404, body="refused by the test")
 
-    game.context.route(pattern, refuse)
+    game.context.route(f"**/{file}", refuse)
     game.goto()
     game.wait_status("error", timeout=BOOT_TIMEOUT)
     shown = failure(game)
     assert shown["shown"] and words in str(shown["text"]), shown
+    said = str(shown["detail"])
+    assert said.startswith(f"What failed: {detail}") if detail else not said, shown
     notice_shown, notice = game.notice()
     assert not notice_shown, f"a notice over the failure: {notice}"
     game.page_errors.clear()  # the refused file's own error is the point of the test
