@@ -96,6 +96,8 @@ def storage_names() -> list[tuple[str, Value]]:
         ("REVIEWS_KEY", store.PREFIX + store.REVIEWS),
         ("REVIEWS_FORMAT", kept_reviews.FORMAT),
         ("NEWER", store.NEWER),
+        ("IMPORT_KEY", store.PREFIX + store.IMPORT),
+        ("IMPORT_FORMAT", store.IMPORT_FORMAT),
         ("FORMATS", store.formats()),
     ]
 

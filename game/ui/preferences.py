@@ -141,6 +141,6 @@ class Preferences:
         view.show_settings(form_values(self.values), palette_locks(milestones or []))
 
     def replace(self, settings_text: str) -> None:
-        """An import: these settings (already checked by the engine) are the ones now."""
+        """An import: these settings (already checked by the engine, and stored with the
+        rest of the import: game/ui/tabs.py `import_all`) are the ones now."""
         self.values = schema.read_settings(settings_text)
-        self.save()

@@ -25,6 +25,12 @@ RANKINGS = "rankings"  # your friends' board (game/rankings.py); assets/boot.js 
 SETTINGS = "settings"
 REVIEWS = "reviews"  # the games last reviewed (game/kept_reviews.py): a cache the engine reads back
 REJECTED = "rejected-game"
+# The mark of the last import (assets/storage.js writes it before the imported documents):
+# {"format": IMPORT_FORMAT, "version": 1, "stamp": "<random>", "items": {key: checksum}},
+# so that every other tab takes the import as it is (game/ui/following.py `adopt`).
+IMPORT = "import"
+IMPORT_FORMAT = "py2048-import"
+IMPORT_VERSION = 1
 DAILY = "daily"  # the daily board's game (one: today's, or the last day played)
 MODE = "mode"  # "daily" while the page shows the daily board, else "classic"
 # What an engine call carries in place of a text that stays on the JavaScript side
@@ -65,7 +71,8 @@ def formats() -> "dict[str, int]":
 
     return {saves.GAME_FORMAT: saves.GAME_VERSION, saves.BEST_FORMAT: saves.BEST_VERSION,
             stats.FORMAT: stats.VERSION, settings.FORMAT: settings.VERSION, rankings.FORMAT: rankings.VERSION,
-            kept_reviews.FORMAT: kept_reviews.VERSION, steps.FORMAT: steps.VERSION}
+            kept_reviews.FORMAT: kept_reviews.VERSION, steps.FORMAT: steps.VERSION,
+            IMPORT_FORMAT: IMPORT_VERSION}
 
 
 class Store:
@@ -136,8 +143,21 @@ class Store:
     def remove(self, name: str) -> bool:
         return self._answered(self.guard.remove(PREFIX + name))
 
-    def replace_all(self, changes: "list[tuple[str, str | None]]") -> bool:
-        """Write (or, for None, remove) every item of `changes` in order, or none of them:
-        storage refusing one undoes the ones before (an import, game/ui/transfer.py)."""
+    def replace_all(self, changes: "list[tuple[str, str | None]]") -> str:
+        """An import (game/ui/transfer.py): write (or, for None, remove) every item of
+        `changes` in order, after the import's mark, or none of them: storage refusing one
+        undoes the ones before. The import's stamp, or "" when nothing changed."""
         listed = [[PREFIX + name, text] for name, text in changes]
-        return self._answered(self.guard.replaceAll(json.dumps(listed)))
+        answer = self.guard.replaceAll(json.dumps(listed))
+        if isinstance(answer, str) and answer != NEWER:
+            return answer
+        self._answered(answer)
+        return ""
+
+    def import_stamp(self) -> str:
+        """The stamp of the last import made in any tab ("" for none)."""
+        return str(self.guard.importStamp() or "")
+
+    def import_landed(self) -> bool:
+        """Whether every document of the last import has reached this tab as written."""
+        return bool(self.guard.importLanded())

@@ -25,7 +25,7 @@ a method answers with the queue action that does it ("follow", "best", "stats").
 import json
 
 from game.ui import snapshot
-from game.ui.store import BEST, GAME_KEYS, RANKINGS, REJECTED, SETTINGS, STATS, game_key, steps_key
+from game.ui.store import BEST, GAME_KEYS, IMPORT, RANKINGS, REJECTED, SETTINGS, STATS, game_key, steps_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -36,7 +36,9 @@ if TYPE_CHECKING:
 # Another tab wrote the game this tab shows (or the steps beside it): whichever board
 # that is, the rooms follow it by this name (game/ui/following.py).
 SHOWN = "shown-game"
-FOLLOWED = (BEST, STATS, SETTINGS, RANKINGS)
+FOLLOWED = (BEST, STATS, SETTINGS, RANKINGS, IMPORT)
+# Another tab imported: its documents are taken as they are (game/ui/following.py).
+ADOPT = "adopt"
 
 
 def stored_elsewhere(key: str, game: str) -> "str | None":
@@ -62,6 +64,7 @@ class SharedSaves:
         self.use_key(self.key)
         self.known: "dict[str, str | None]" = {BEST: None, STATS: None}
         self.following: "tuple[str | None, str | None]" = (None, None)  # what `follow` judges
+        self.known_import = str(store.import_stamp())  # the last import this tab took
 
     # -- reading ---------------------------------------------------------------------
 
@@ -136,6 +139,11 @@ class SharedSaves:
 
     # -- writing ---------------------------------------------------------------------
 
+    def _followed_by(self) -> str:
+        """The queue action that deals with another tab's write of this board's game:
+        follow it, or, when that tab imported, take the import."""
+        return ADOPT if self.imported_elsewhere() else "follow"
+
     def _changed_elsewhere(self) -> bool:
         """Whether another tab stored this board's game, or steps on it, since this tab
         last looked. (Compared where the texts are, game/ui/store.py: a move must not
@@ -149,7 +157,7 @@ class SharedSaves:
         that game instead. The steps stored beside it, all taken into this game now, go.
         (written or nothing to do, the action to run first)."""
         if not self.store.holds(self.key, save) and self._changed_elsewhere():
-            return True, "follow"
+            return True, self._followed_by()
         written = self._write(self.key, save)
         if written:
             self.known_game = save
@@ -161,30 +169,57 @@ class SharedSaves:
         """Write the steps this tab played before its engine ran, beside the stored game
         they continue, unless another tab changed either since (then follow it)."""
         if self._changed_elsewhere():
-            return True, "follow"
+            return True, self._followed_by()
         written = self._write(steps_key(self.key), steps)
         if written:
             self.known_steps = steps
         return written, None
 
-    def replace(self, name: str, text: "str | None") -> bool:
-        """An import replaces item `name` with `text` (None: removes it); a game's steps
-        go with it (they were played on the game replaced). What this tab knows stored
-        there is the import's from now on: the game on screen is read again
-        (`use_key`), so the board that comes next is the import's, not the one before."""
-        if text is None:
+    def import_all(self, documents: "list[tuple[str, str | None]]") -> str:
+        """An import replaces these items (None: removes one), and the steps beside each
+        game with them (they were played on the game replaced), all at once: every one,
+        or, when storage refuses one, none (assets/storage.js `replaceAll`, which marks
+        the import for the other tabs: `imported_elsewhere`). Where storage keeps nothing
+        at all (blocked), they are kept in memory instead, for as long as the page is
+        open. Either way what this tab knows stored is the import's from now on, and the
+        game on screen is read again (`use_key`): the board that comes next is the
+        import's. "stored", "memory", or "" when storage refused it (nothing changed)."""
+        changes: "list[tuple[str, str | None]]" = []
+        for name, text in documents:
+            changes.append((name, text))
+            if name in GAME_KEYS:
+                changes.append((steps_key(name), None))
+        kept = "memory"
+        if getattr(self.store, "ok", True):
+            stamp = self.store.replace_all(changes)
+            if not stamp:
+                return ""
+            self.known_import, kept = stamp, "stored"
+        for name, text in changes:
             self._forget(name)
-            done = bool(self.store.remove(name))
-        else:
-            done = self._write(name, text)
-        if name in GAME_KEYS:
-            self._forget(steps_key(name))
-            self.store.remove(steps_key(name))
-        if name == self.key:
-            self.use_key(self.key)
-        if name in self.known:
-            self.known[name] = text
-        return done
+            if text is not None and kept == "memory":
+                self.memory[name] = text
+                self.unwritten.add(name)
+            if name in self.known:
+                self.known[name] = text
+        self.use_key(self.key)
+        return kept
+
+    def imported_elsewhere(self) -> bool:
+        """Whether another tab imported since this one last took an import: its documents
+        are then taken as they are (game/ui/following.py `adopt`), never merged with
+        this tab's or written over."""
+        return str(self.store.import_stamp()) != self.known_import
+
+    def adopt(self) -> None:
+        """Another tab's import is taken: everything is read again from storage, and what
+        this tab kept in memory for a storage that refused it is dropped (the import
+        replaced it)."""
+        self.known_import = str(self.store.import_stamp())
+        self.memory = {}
+        self.unwritten = set()
+        self.known = {BEST: None, STATS: None}
+        self.use_key(self.key)
 
     def steps_taken(self, key: str, save: str) -> bool:
         """The engine took over the steps stored beside the game under `key` (not the one
@@ -203,6 +238,8 @@ class SharedSaves:
             self.known[name] = document
             return True, None
         if self.store.differs(name, self.known[name]):
+            if self.imported_elsewhere():
+                return True, ADOPT  # an import's are taken as they are, never merged
             return True, name  # its merge: the queue action named by its key (game/ui/following.py)
         written = self._write(name, document)
         if written:
@@ -217,6 +254,8 @@ class SharedSaves:
         the engine). Either way what is stored now is known, so the next write needs no
         follow first."""
         game, steps = self.following
+        if not adopted and self.imported_elsewhere():
+            return  # another tab's import: taken as it is (ADOPT), not written over
         if not adopted and our_steps is not None:
             if steps != our_steps and self._write(steps_key(self.key), our_steps):
                 steps = our_steps

@@ -118,16 +118,22 @@ class Transfer:
         return None
 
     def replace_all(self) -> None:
-        """A confirmed import: every part of the file stored, then its game played."""
+        """A confirmed import: every part of the file stored, all or none, then its game
+        played (every other tab takes it too: game/ui/following.py). Refused by storage,
+        nothing changed, and the player is told so."""
         host = self.host
         parts = self.take()
         if parts is None:
             return
-        stored = store_all(host.saves, parts)
+        kept = store_all(host.saves, parts)
+        if not kept:
+            if not host.fatal:  # (a newer release's documents: the page says so, game/ui/page.py)
+                host.notify(text.say("import_refused"))
+            return
         host.prefs.replace(parts["settings"])
         host.prefs.apply_look(host.view, host.milestones)
         host.prefs.show(host.view, host.milestones)
-        host.notify(text.say("imported") if stored else text.say("no_storage"))
+        host.notify(text.say("imported" if kept == "stored" else "imported_unsaved"))
         host.tell("imported", self.results)
         host.first("size:%d" % host.prefs.values["size"])
 
@@ -156,14 +162,14 @@ class Transfer:
         return parts
 
 
-def store_all(saves: "Any", parts: "dict[str, Any]") -> bool:
-    """Replace every stored document with the import's (a size without a game in the
-    file loses its game here: the file is the whole state), through this tab's shared
-    saves (game/ui/tabs.py `replace`: the tab then knows them as stored, and keeps them
-    in memory where storage refuses them). True when all was written."""
-    written = True
-    for size in SIZES:
-        written = saves.replace(game_key(size), parts["games"].get(str(size)) or None) and written
-    for name in (BEST, STATS, SETTINGS):
-        written = saves.replace(name, parts[name]) and written
-    return written  # the friends' board is not replaced: the file's results join it, replayed
+def store_all(saves: "Any", parts: "dict[str, Any]") -> str:
+    """Replace every stored document with the import's, all at once or none (a size
+    without a game in the file loses its game here: the file is the whole state),
+    through this tab's shared saves (game/ui/tabs.py `import_all`: the tab then knows
+    them as stored, and keeps them in memory where storage keeps nothing). "stored",
+    "memory", or "" when storage refused them (nothing changed). The friends' board is
+    not replaced: the file's results join it, each replayed, once this is stored."""
+    documents: "list[tuple[str, str | None]]" = [
+        (game_key(size), parts["games"].get(str(size)) or None) for size in SIZES]
+    documents += [(name, parts[name]) for name in (BEST, STATS, SETTINGS)]
+    return str(saves.import_all(documents))

@@ -142,3 +142,106 @@ def test_an_invalid_file_is_refused_with_a_reason_and_nothing_changes(
     import_file(game, big)
     game.poll("the refusal of a huge file", lambda: "too big" in game.notice()[1])
     assert storage(game) == before
+
+
+def another_tab(game: GamePage) -> GamePage:
+    """The game opened again in a new tab of the same browser (shared storage)."""
+    other = GamePage(game.context, game.context.new_page(), game.base_url)
+    other.start()
+    return other
+
+
+def played(game: GamePage, keys: int) -> dict[str, str]:
+    """`keys` arrow keys, each handled before the next."""
+    inputs = int(game.state()["inputs"])
+    data = game.state()
+    for key in (("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown") * keys)[:keys]:
+        game.press(key)
+        inputs += 1
+        data = game.wait_inputs(inputs)
+    return data
+
+
+def small_export(open_game: OpenGame, folder: Path) -> tuple[Path, dict[str, str]]:
+    """An export from another browser: a fresh 4×4 game a few moves in, a low best score."""
+    elsewhere = open_game(viewport={"width": 1000, "height": 800})
+    elsewhere.start()
+    moved = played(elsewhere, 3)
+    return export_file(elsewhere, folder), moved
+
+
+def shown(data: dict[str, str]) -> tuple[str, str, str]:
+    return data["board"], data["score"], data["moves"]
+
+
+def test_an_import_is_the_players_word_in_every_open_tab(open_game: OpenGame, tmp_path: Path) -> None:
+    """The reported loss: tabs A and B on one 4×4 game, well ahead of the file's; in A,
+    an import of a file with a shorter game and a lower best score. Both tabs show the
+    file's game; B, playing on, plays on the file's game and stores its best score as
+    the file's raised by B's own moves only; nothing B knew before is written back, and
+    a reload of either brings back the file's game with B's moves."""
+    path, file_game = small_export(open_game, tmp_path)
+    exported = json.loads(path.read_text())
+    a = open_game(viewport={"width": 1000, "height": 800})
+    a.set_board(positions.KEYS_BOARD)
+    a.start()
+    b = another_tab(a)
+    ahead = played(a, 6)
+    b.wait_for("B to follow A", lambda d: shown(d) == shown(ahead))
+    assert int(ahead["best"]) > exported["best"]["best"]["4"], "the tabs must be ahead of the file"
+
+    import_file(a, path)
+    a.poll("the import dialog", lambda: a.dialog_open("import"))
+    a.page.locator("#import-dialog [data-action='confirm-import']").click()
+    a.wait_for("the file's game in A", lambda d: shown(d) == shown(file_game))
+    a.poll("A's notice", lambda: "Imported:" in a.notice()[1])
+    b.wait_for("the file's game in B", lambda d: shown(d) == shown(file_game))
+    b.poll("B's notice", lambda: "Imported in another tab" in b.notice()[1])
+    assert int(b.state()["best"]) == exported["best"]["best"]["4"]
+    assert storage(a)["py2048:stats"] == exported["stats"]
+
+    after = played(b, 3)
+    stored = storage(b)
+    assert str(stored["py2048:game"]["moves"]) == after["moves"]
+    assert int(after["moves"]) > int(file_game["moves"]), "B's moves were not on the file's game"
+    assert stored["py2048:best"]["best"]["4"] == max(exported["best"]["best"]["4"], int(after["score"]))
+    a.wait_for("A to follow B", lambda d: shown(d) == shown(after))
+    for tab in (a, b):
+        tab.page.reload()
+        assert shown(tab.wait_ready()) == shown(after)
+
+
+# Storage that refuses one item's write (as a full one does): set `refuse` to its key.
+_REFUSING = """(() => {
+  const write = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.refuse === key) throw new DOMException("full", "QuotaExceededError");
+    return write.call(this, key, value);
+  };
+})();"""
+
+
+def test_an_import_storage_refuses_midway_changes_nothing_in_any_tab(
+        open_game: OpenGame, tmp_path: Path) -> None:
+    """All or nothing: storage refuses the import's statistics, written after its games
+    and best scores. Every document stays as it was, both tabs keep their game, and the
+    notice says nothing was imported."""
+    path, _ = small_export(open_game, tmp_path)
+    a = open_game(viewport={"width": 1000, "height": 800})
+    a.page.add_init_script(_REFUSING)
+    a.start()
+    b = another_tab(a)
+    ahead = played(a, 8)
+    b.wait_for("B to follow A", lambda d: shown(d) == shown(ahead))
+    before = storage(a)
+    a.evaluate("() => { window.refuse = 'py2048:stats'; }")
+    import_file(a, path)
+    a.poll("the import dialog", lambda: a.dialog_open("import"))
+    a.page.locator("#import-dialog [data-action='confirm-import']").click()
+    a.poll("the refusal", lambda: "Not imported" in a.notice()[1])
+    assert storage(a) == before
+    assert shown(a.state()) == shown(ahead) and shown(b.state()) == shown(ahead)
+    a.evaluate("() => { window.refuse = ''; }")
+    assert shown(played(b, 2)) != shown(ahead)
+    a.page.reload()
+    assert shown(a.wait_ready()) == shown(b.state())

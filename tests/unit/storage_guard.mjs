@@ -43,7 +43,7 @@ for await (const line of lines) {
     const task = JSON.parse(line);
     const storage = new Storage(task.items || {}, task.quota ?? null);
     const window = { localStorage: storage };
-    const context = vm.createContext({ window, console, JSON, Object, Array, Number, String, Error });
+    const context = vm.createContext({ window, console, JSON, Object, Array, Number, String, Error, Math, Uint32Array, crypto: globalThis.crypto });
     vm.runInContext(source, context);
     context.S = window.py2048Storage;
     context.storage = storage;

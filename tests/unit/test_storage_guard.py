@@ -82,11 +82,13 @@ def written_by_this_release() -> dict[str, str]:
     return found
 
 
-def test_every_stored_document_starts_with_its_format_and_the_version_the_guard_knows() -> None:
+def test_every_stored_document_starts_with_its_format_and_the_version_the_guard_knows(guard: Guard) -> None:
     """The guard tells a newer release's document by its start alone, so every document
     the game stores must start with its format and version, and the guard must know the
     version of each (build/names.py writes store.formats() into it)."""
     documents = written_by_this_release()
+    _, items = guard(f"S.replaceAll({js(json.dumps([[GAME, 'imported']]))})")
+    documents[store.IMPORT_FORMAT] = items[P + store.IMPORT]  # the import's mark, the guard's own
     assert set(documents) == set(store.formats())
     for fmt, text in documents.items():
         found = HEAD.match(text)
@@ -185,14 +187,35 @@ def test_an_import_is_written_whole_or_not_at_all(guard: Guard) -> None:
     room, none: those written before it get their old text back (those that grew first,
     so each step fits), and an item removed comes back."""
     before = {GAME: "a" * 50, P + "best": "b" * 50, P + "stats": "c" * 50, P + "game-5": "d" * 50}
-    quota = sum(len(k) + len(v) for k, v in before.items()) + 120
+    quota = sum(len(k) + len(v) for k, v in before.items()) + 250
     changes: list[list[str | None]] = [[GAME, "A" * 100], [P + "game-5", None], [P + "best", "B" * 20],
                                        [P + "stats", "C" * 400]]
     result, items = guard(f"S.replaceAll({js(json.dumps(changes))})", before, quota)
-    assert result is False and items == before
+    assert result is False and items == before, "an import storage refused left a part of it"
     changes[3][1] = "C" * 80
     result, items = guard(f"S.replaceAll({js(json.dumps(changes))})", before, quota)
-    assert result is True and items == {GAME: "A" * 100, P + "best": "B" * 20, P + "stats": "C" * 80}
+    assert isinstance(result, str) and result
+    mark = json.loads(items.pop(P + store.IMPORT))
+    assert items == {GAME: "A" * 100, P + "best": "B" * 20, P + "stats": "C" * 80}
+    assert mark["format"] == store.IMPORT_FORMAT and mark["stamp"] == result
+    assert set(mark["items"]) == {GAME, P + "game-5", P + "best", P + "stats"}
+    assert mark["items"][P + "game-5"] is None
+
+
+def test_an_imports_mark_says_when_all_its_documents_have_arrived(guard: Guard) -> None:
+    """Rule: another tab takes an import once every document it wrote is there as it was
+    written (importLanded), and knows which import it was by its stamp."""
+    changes = [[GAME, "A" * 30], [P + "best", None]]
+    run = (f"const stamp = S.replaceAll({js(json.dumps(changes))});"
+           "const landed = S.importLanded(), named = S.importStamp() === stamp;"
+           f"storage.setItem({js(GAME)}, 'on its way');"
+           "const early = S.importLanded();"
+           f"storage.setItem({js(GAME)}, {js('A' * 30)}); storage.setItem({js(P + 'best')}, 'b');"
+           "[landed, named, early, S.importLanded(), stamp !== S.replaceAll('[]')]")
+    result, _ = guard(run, {P + "best": "b"})
+    assert result == [True, True, False, False, True]
+    result, _ = guard("[S.importStamp(), S.importLanded()]", {P + store.IMPORT: "not a mark"})
+    assert result == ["", True]
 
 
 def test_an_import_over_a_newer_releases_document_changes_nothing(guard: Guard) -> None:

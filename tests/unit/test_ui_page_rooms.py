@@ -10,6 +10,7 @@ from game.ui.autoplay import Solver
 from game.ui.following import Following
 from game.ui.moves import Moves
 from game.ui.starting import Start
+from game.ui.store import IMPORT
 from game.ui.transfer import Transfer
 from tests.unit import languages
 
@@ -330,12 +331,55 @@ def test_a_confirmed_import_is_stored_then_its_board_played_and_its_results_told
     transfer.parts = {"games": {"4": None, "5": "five", "6": None}, "best": "b", "stats": "s",
                       "settings": "t"}
     transfer.results = 2
-    page.saves.replace = lambda name, value: True
+    page.saves.import_all = lambda documents: "stored"
     page.prefs.values["size"] = 5
     assert transfer.begin("import") is None
     assert page.firsts == ["size:5"] and ("imported", 2) in page.told
     assert page.notices == [text.say("imported")]
     assert transfer.begin("import") is None and page.firsts == ["size:5"], "only once"
+
+
+def test_an_import_storage_refused_is_said_and_nothing_else_happens() -> None:
+    """The notice says what is now true: refused, nothing changed (no board, no results
+    replayed); kept in memory only where storage keeps nothing, for this visit."""
+    english()
+    for kept, said in (("", "import_refused"), ("memory", "imported_unsaved")):
+        page = FakePage()
+        transfer = Transfer(page)
+        transfer.parts = {"games": {"4": "four", "5": None, "6": None}, "best": "b", "stats": "s",
+                          "settings": "t"}
+        page.saves.import_all = lambda documents, kept=kept: kept
+        transfer.begin("import")
+        assert page.notices == [text.say(said)]
+        assert bool(page.firsts) == bool(kept) and bool(page.told) == bool(kept)
+
+
+def test_another_tabs_import_is_taken_once_all_its_documents_are_here() -> None:
+    """game/ui/following.py `adopt`: the import's mark comes first; the queue waits (no
+    input is played on the games it replaced) until every imported document has reached
+    this tab, then the board on screen starts again from storage, and that is said."""
+    english()
+    page = FakePage()
+    following = Following(page)
+    following.followed(IMPORT)
+    assert page.firsts == [tabs.ADOPT]
+    landed = [False]
+    page.store.import_landed = lambda: landed[0]
+    page.saves.imported_elsewhere = lambda: True
+    held: "list[str]" = []
+    page.turns.hold = held.append  # type: ignore[attr-defined]
+    later: "list[Any]" = []
+    page.later = lambda ms, callback: later.append(callback)  # type: ignore[method-assign]
+    assert following.begin(tabs.ADOPT) is None and held == [tabs.ADOPT] and later
+    assert not page.saves.named("adopt") and not page.asked
+    landed[0] = True
+    page.saves.read = lambda name: name
+    page.saves.read_steps = lambda key: ""
+    page.saves.saved_game = "imported"
+    following.begin(tabs.ADOPT)
+    assert page.saves.named("adopt") and page.asked[0][:2] == ("start", "imported")
+    following.took(tabs.ADOPT, dict(move(kind="start")))
+    assert page.screen.named("judged") and page.notices == [text.say("imported_elsewhere")]
 
 
 def test_another_tabs_game_that_replaced_a_move_shown_here_is_said() -> None:

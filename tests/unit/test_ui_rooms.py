@@ -35,6 +35,31 @@ class FakeStore:
         self.items.pop(name, None)
         return True
 
+    # An import (assets/storage.js replaceAll): its mark, then every item, or none.
+    ok = True
+    room = 10 ** 9  # characters it takes in all (a full storage refuses past it)
+
+    def replace_all(self, changes: "list[tuple[str, str | None]]") -> str:
+        after = dict(self.items)
+        stamp = "stamp-" + str(len(self.items.get("import", "")) + 1)
+        after["import"] = self.items.get("import", "") + "+"
+        for name, value in changes:
+            if value is None:
+                after.pop(name, None)
+            else:
+                after[name] = value
+        if sum(len(v) for v in after.values()) > self.room:
+            return ""
+        self.items = after
+        self.stamps = getattr(self, "stamps", []) + [stamp]
+        return stamp
+
+    def import_stamp(self) -> str:
+        return "stamp-" + str(len(self.items["import"])) if "import" in self.items else ""
+
+    def import_landed(self) -> bool:
+        return True
+
 
 def summary(**values: object) -> "dict[str, object]":
     base: "dict[str, object]" = {
@@ -279,8 +304,47 @@ def test_the_import_summary_names_each_size_best_and_games_played() -> None:
 def test_an_import_replaces_every_document_and_clears_sizes_without_a_game() -> None:
     store = FakeStore({"game": "old4", "game-5": "old5", "game-6": "old6", "best": "b", "game-5-steps": "s"})
     parts = {"games": {"4": "new4", "5": None, "6": "new6"}, "best": "B", "stats": "S", "settings": "T"}
-    assert transfer.store_all(tabs.SharedSaves(store, 4), parts)
+    assert transfer.store_all(tabs.SharedSaves(store, 4), parts) == "stored"
+    assert store.items.pop("import"), "the import's mark, for the other tabs"
     assert store.items == {"game": "new4", "game-6": "new6", "best": "B", "stats": "S", "settings": "T"}
+
+
+def test_an_import_storage_refuses_changes_nothing_here_either() -> None:
+    """Rule: all or nothing. Storage too full for the whole import keeps every document
+    as it was, and so does this tab: the board it plays next is the one before."""
+    before = {"game": "old4", "game-5": "old5", "best": "b"}
+    store = FakeStore(before)
+    store.room = 40
+    saves = tabs.SharedSaves(store, 4)
+    parts = {"games": {"4": "a much longer imported game", "5": None, "6": None}, "best": "B" * 30,
+             "stats": "S", "settings": "T"}
+    assert transfer.store_all(saves, parts) == ""
+    assert store.items == before and saves.saved_game == json.dumps("old4") and not saves.memory
+    assert not saves.imported_elsewhere()
+
+
+def test_another_tabs_import_is_taken_as_it_is_never_merged_nor_written_over() -> None:
+    """Tab B knew a game, best scores and statistics; tab A imports. B's next writes do
+    not merge its own into the import's (a lower best stays the file's) nor put its game
+    back: each answers "adopt", and B, adopting, reads the import's game as stored."""
+    store = FakeStore({"game": "b's game", "best": "b's best", "stats": "b's stats"})
+    other = tabs.SharedSaves(store, 4)
+    other.read("best")
+    other.read("stats")
+    importer = tabs.SharedSaves(store, 4)
+    parts = {"games": {"4": "imported", "5": None, "6": None}, "best": "file best", "stats": "file stats",
+             "settings": "T"}
+    assert transfer.store_all(importer, parts) == "stored" and not importer.imported_elsewhere()
+    assert other.imported_elsewhere()
+    assert other.store_merged("best", "b's best, merged") == (True, tabs.ADOPT)
+    assert other.store_merged("stats", "b's stats, merged") == (True, tabs.ADOPT)
+    assert other.store_game("b's game, one move on") == (True, tabs.ADOPT)
+    other.following = ("imported", None)
+    other.followed(False, "b's game, one move on")
+    assert store.items["game"] == "imported" and store.items["best"] == "file best"
+    other.adopt()
+    assert not other.imported_elsewhere() and other.saved_game == json.dumps("imported")
+    assert other.store_game("imported, one move on") == (True, None)
 
 
 def test_an_imported_game_of_the_size_on_screen_is_the_one_the_tab_plays_next() -> None:
@@ -314,7 +378,7 @@ class BlockedStore(FakeStore):
 def test_an_import_into_a_storage_that_refuses_it_is_played_from_memory() -> None:
     saves = tabs.SharedSaves(BlockedStore(), 4)
     parts = {"games": {"4": "imported", "5": "five", "6": None}, "best": "B", "stats": "S", "settings": "T"}
-    assert not transfer.store_all(saves, parts)
+    assert transfer.store_all(saves, parts) == "memory"
     assert saves.saved_game == json.dumps("imported")
     assert saves.read_stored_game("game-5") == json.dumps("five")
 
