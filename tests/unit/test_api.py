@@ -168,7 +168,7 @@ LAST_MOVE = "2 4 2 4/4 2 4 2/32 4 2 4/8 16 8 ."  # "right" ends the game, whatev
 def counting_engine(text: str, lookahead: bool = False, revision: int = 0) -> api.Engine:
     engine = api.Engine(chance.seeded(3), lookahead=lookahead, wall=lambda: NOON)
     engine.session = Session(consistent(board(text)), chance.seeded(3), revision=revision,
-                             game_id=session.identity(4, revision, ()))
+                             game_id=session.identity(4, revision, (), None))
     return engine
 
 
@@ -256,7 +256,7 @@ def test_rule_a_game_the_statistics_counted_is_never_counted_again_whatever_stor
     for the counted game beside statistics without it, which the page never stores
     (game/ui/storing.py: the game waits for its statistics)."""
     engine = counting_engine(LAST_MOVE, lookahead=True, revision=4)
-    engine.session.game_id = session.identity(4, 0, ())
+    engine.session.game_id = session.identity(4, 0, (), None)
     direction = ending_move(engine)
     before = engine.set_clock(100)
     candidate = json.loads(before["ahead"][direction])["save"]
@@ -280,7 +280,7 @@ def test_rule_a_game_another_tab_counted_is_not_counted_here() -> None:
     """Two tabs hold the same game; one gives it up for a new game (counted there). The
     other merges those statistics, then ends the same game: it is not counted again."""
     first = counting_engine(LOOK_BOARD)
-    first.session.game_id = session.identity(4, 3, ())
+    first.session.game_id = session.identity(4, 3, (), None)
     second = counting_engine(LOOK_BOARD)
     second.session.game_id = first.session.game_id
     first.move(rules.legal_directions(first.session.position.board)[0])
