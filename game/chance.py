@@ -48,6 +48,14 @@ def choose_index(source: "WordSource", k: int) -> int:
             return word % k
 
 
+def word(source: "WordSource") -> int:
+    """One word from `source`, as drawn (a game's identity holds one: game/session.py)."""
+    drawn = source()
+    if not 0 <= drawn < WORD_RANGE:
+        raise ValueError("random source gave %r, not a 32-bit word" % (drawn,))
+    return drawn
+
+
 def spawn_value(source: "WordSource") -> int:
     """2 with probability 9/10, 4 with probability 1/10."""
     return 4 if choose_index(source, FOUR_ONE_IN) == 0 else 2

@@ -56,7 +56,8 @@ class Play:
     # -- a game to play ----------------------------------------------------------------
 
     def begin(self, loaded: "Session | None", size: int, undo_depth: int, daily_board: bool,
-              start: "tuple[Spawned, ...] | None" = None, day: str = "") -> "tuple[Spawned, ...]":
+              start: "tuple[Spawned, ...] | None" = None, day: str = "", word: "int | None" = None
+              ) -> "tuple[Spawned, ...]":
         """Play the stored game `loaded` (already read and judged by the caller), or a
         fresh one; the start tiles of a fresh game (none for a loaded one).
 
@@ -69,7 +70,9 @@ class Play:
         daily game, as the day's result, also when its day is over. The daily board
         needs a clock within its days: `Refused("clock")` otherwise, and nothing has
         changed. `start` gives a fresh normal game's tiles (the page drew them); a fresh
-        daily game's are the day's, and `start`, if given, must be those.
+        daily game's are the day's, and `start`, if given, must be those. With `start`,
+        `word` is the word the page drew for its identity (None: steps written before
+        games drew one); without, the game draws its own (game/session.py `identity`).
         `day` is the day of the daily board steps were played on (game/steps.py): that
         board is the one taken up, whatever day the clock says now, the page having
         played it (midnight may pass, or the clock go back, before the engine runs)."""
@@ -92,28 +95,30 @@ class Play:
             self._count(self.session)  # if it ended, and its count was not kept
             self.raise_best()
             return ()
-        self.session, spawns = self._fresh(size, undo_depth, today, revision, start)
+        self.session, spawns = self._fresh(size, undo_depth, today, revision, start, word)
         self.raise_best()
         return spawns
 
     def _fresh(self, size: int, undo_depth: int, today: str, revision: int,
-               start: "tuple[Spawned, ...] | None") -> "tuple[Session, tuple[Spawned, ...]]":
-        """A new game: today's board (`today` given), else one of `size` with the start
-        tiles `start` or drawn now."""
+               start: "tuple[Spawned, ...] | None", word: "int | None"
+               ) -> "tuple[Session, tuple[Spawned, ...]]":
+        """A new game: today's board (`today` given), else one of `size`; with the start
+        tiles `start` and the word `word` the page drew, or both drawn now."""
         board_of_day = daily.Daily(today) if today else None
         best = self.bests_for(board_of_day is not None).get(size, 0)
-        if board_of_day is not None:
-            practice = self.tally.has_result(today)
-            game, spawns = Session.new(size, self.source, best, undo_depth, revision, board_of_day, practice)
-            if start is not None and tuple(start) != spawns:
-                raise Refused("not_the_days_tile", move=0)
-            return game, spawns
+        practice = board_of_day is not None and self.tally.has_result(today)
         if start is None:
-            return Session.new(size, self.source, best, undo_depth, revision)
+            return Session.new(size, self.source, best, undo_depth, revision, board_of_day, practice)
+        if board_of_day is not None:
+            _, days = session.start_position(size, board_of_day.stream(0))
+            if tuple(start) != days:
+                raise Refused("not_the_days_tile", move=0)
         try:
-            return Session.begun(size, start, self.source, best, undo_depth, revision), tuple(start)
+            game = Session.begun(size, tuple(start), word, self.source, best, undo_depth, revision,
+                                 board_of_day, practice)
         except ValueError:
             raise Refused("bad_start") from None
+        return game, tuple(start)
 
     def day(self) -> str:
         """Today's daily board's day, from the clock handed in; `Refused("clock")` when
@@ -126,9 +131,10 @@ class Play:
     def bests_for(self, daily_board: bool) -> "dict[int, int]":
         return self.daily_best if daily_board else self.best
 
-    def new(self, size: "int | None" = None,
-            start: "tuple[Spawned, ...] | None" = None) -> "tuple[Spawned, ...]":
-        """Start over (the page has asked the player to confirm): the start tiles.
+    def new(self, size: "int | None" = None, start: "tuple[Spawned, ...] | None" = None,
+            word: "int | None" = None) -> "tuple[Spawned, ...]":
+        """Start over (the page has asked the player to confirm): the start tiles (with
+        `start` and `word`, those the page drew: `begin` says how).
 
         A game given up after at least one move counts, unless it already did. The
         revision goes on from the old game's: a tab still showing the old game must see
@@ -143,9 +149,9 @@ class Play:
         if old.daily is not None:
             if old.daily.date != today:
                 self.daily_best = {daily.SIZE: self.tally.day_best(today)}
-            self.session, spawns = self._fresh(daily.SIZE, old.undo_depth, today, revision, start)
+            self.session, spawns = self._fresh(daily.SIZE, old.undo_depth, today, revision, start, word)
         else:
-            self.session, spawns = self._fresh(size or old.size, old.undo_depth, "", revision, start)
+            self.session, spawns = self._fresh(size or old.size, old.undo_depth, "", revision, start, word)
         self.raise_best()
         return spawns
 

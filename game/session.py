@@ -78,16 +78,23 @@ def _digest(text: str) -> str:
     return binascii.hexlify(hashlib.sha256(text.encode("utf-8")).digest()).decode()[:IDENTITY_DIGITS]
 
 
-def identity(size: int, revision: int, spawns: "tuple[Spawned, ...]") -> str:
-    """Which game this is, from its birth: its size, the revision it began with and its
-    two start tiles. The statistics remember the identities of the games they counted
+def identity(size: int, revision: int, spawns: "tuple[Spawned, ...]", word: "int | None") -> str:
+    """Which game this is, from its birth: its size, the revision it began with, its two
+    start tiles and `word`, a 32-bit word drawn from the random source as it was born
+    (`Session.new`). The statistics remember the identities of the games they counted
     (game/stats.py), so that a game counts once whatever order its document and the
-    statistics reach storage in. The page and the engine compute it alike from the same
-    steps, with no random draw of its own. Two games of one size born at the same
-    revision with the same tiles share it; only tabs that each began a new game from the
-    same game at once can make them, and storage then keeps one of the two."""
+    statistics reach storage in. Without the word, two games of one size born at the
+    same revision with the same tiles (about one pair in 350 at revision 0, where every
+    game begun with no stored game of its size starts; every try of a day's board) had
+    one identity, and the second was never counted: with it, two games share one only
+    if the source gave both the same word too, one pair in 2^32 of those. The page and
+    the engine compute it alike: the page's steps carry the word it drew (game/steps.py).
+    `word` None is a game the page began before games drew one (steps of version 1 or 2):
+    its identity is what it was then, without a word."""
     tiles = ";".join("%d,%d,%d" % (s.cell[0], s.cell[1], s.value) for s in spawns)
-    return _digest("game:%d:%d:%s" % (size, revision, tiles))
+    if word is None:
+        return _digest("game:%d:%d:%s" % (size, revision, tiles))
+    return _digest("game:%d:%d:%s:%d" % (size, revision, tiles, word))
 
 
 def is_identity(value: object) -> bool:
@@ -141,14 +148,17 @@ class Session:
     before the player commits to a move). `record` is the whole game so far, start
     tiles, moves and spawns (game/record.py), from which it can be watched again;
     None for a game stored before records were kept. `game_id` is its `identity` (""
-    for a game made without one: a test's, a solver's playout).
+    for a game made without one: a test's, a solver's playout), and `word` the word
+    drawn at its birth that the identity holds: the page writes it into its steps, for
+    the engine to give the game the same identity (None for a game read from storage,
+    which keeps the identity stored with it, or begun before games drew one).
     """
 
     def __init__(
         self, position: "Position", source: "WordSource", best: int = 0, undo_depth: int = 1,
         history: "list[Position] | None" = None, keep_playing: bool = False, clock_ms: int = 0,
         revision: int = 0, counted: bool = False, daily: "Daily | None" = None, practice: bool = False,
-        record: "str | None" = None, game_id: str = "",
+        record: "str | None" = None, game_id: str = "", word: "int | None" = None,
     ) -> None:
         if undo_depth not in UNDO_DEPTHS:
             raise ValueError("undo depth must be one of %r" % (UNDO_DEPTHS,))
@@ -165,24 +175,32 @@ class Session:
         self.practice = practice  # a daily try after the day's result: it counts nowhere
         self.record = record
         self.game_id = game_id
+        self.word = word
 
     @classmethod
     def new(
         cls, size: int, source: "WordSource", best: int = 0, undo_depth: int = 1, revision: int = 0,
         daily: "Daily | None" = None, practice: bool = False,
     ) -> "tuple[Session, tuple[Spawned, ...]]":
+        """A new game: its start tiles (a daily board's, the day's), then the word of its
+        identity, drawn from `source` whatever board it is (the day's tiles are every
+        try's): after the tiles, so that a seeded source gives the boards it gave before
+        games drew one."""
         if daily is not None and daily.size != size:
             raise ValueError("a daily board has its own size")
         _, spawns = start_position(size, daily.stream(0) if daily else source)
-        return cls.begun(size, spawns, source, best, undo_depth, revision, daily, practice), spawns
+        word = chance.word(source)
+        return cls.begun(size, spawns, word, source, best, undo_depth, revision, daily, practice), spawns
 
     @classmethod
     def begun(
-        cls, size: int, spawns: "tuple[Spawned, ...]", source: "WordSource", best: int = 0,
-        undo_depth: int = 1, revision: int = 0, daily: "Daily | None" = None, practice: bool = False,
+        cls, size: int, spawns: "tuple[Spawned, ...]", word: "int | None", source: "WordSource",
+        best: int = 0, undo_depth: int = 1, revision: int = 0, daily: "Daily | None" = None,
+        practice: bool = False,
     ) -> "Session":
-        """A new game whose two start tiles are already known (drawn by `new`, or by the
-        page before the engine ran); ValueError if they cannot start a game."""
+        """A new game whose two start tiles and word are already known (drawn by `new`,
+        or by the page before the engine ran: its steps carry them; `word` None for steps
+        written before games drew one); ValueError if they cannot start a game."""
         if size not in rules.SIZES:
             raise ValueError("unsupported board size %r" % (size,))
         if len(spawns) != 2:
@@ -197,14 +215,14 @@ class Session:
         start = records.start(size, [(s.cell, s.value) for s in spawns])
         return cls(fresh(board), source, best=best, undo_depth=undo_depth, revision=revision, daily=daily,
                    practice=practice and daily is not None, record=start,
-                   game_id=identity(size, revision, spawns))
+                   game_id=identity(size, revision, spawns, word), word=word)
 
     def copy(self) -> "Session":
         """The same game as another object (its history a list of its own): a lookahead
         candidate is played on a copy."""
         return Session(self.position, self.source, self.best, self.undo_depth, list(self.history),
                        self.keep_playing, self.clock_ms, self.revision, self.counted, self.daily,
-                       self.practice, self.record, self.game_id)
+                       self.practice, self.record, self.game_id, self.word)
 
     @property
     def size(self) -> int:

@@ -4,24 +4,31 @@ Until the engine has started, the page plays the game itself (game/play.py, in
 MicroPython) and stores every step the moment it is made, in one document per saved
 game (docs/save-format.md, "Steps played before the engine"):
 
-    {"format": "py2048-steps", "version": 2,
+    {"format": "py2048-steps", "version": 3,
      "base": "<fingerprint of the stored game document they continue>" or "",
      "depth": 1 | 5,                          # the undo depth the page played it with
-     "start": [[row, column, value], [row, column, value]] or null,
+     "start": [[row, column, value], [row, column, value], word] or null,
      "date": "YYYY-MM-DD" or "",              # the day of a fresh daily board in `start`
      "steps": [step, ...]}
 
 `base` names the exact stored text (`fingerprint`), so steps are never played onto
 another game; "" means no game was stored. `start` holds the start tiles of the fresh
 game the page began because it could not continue the stored one (none, unreadable, or
-another day's daily board); null when it continued it. `date` is the day of that fresh
+another day's daily board), and the word it drew for that game's identity
+(game/session.py `identity`); null when it continued it. `date` is the day of that fresh
 game when it is a daily board ("" otherwise): the tiles are that day's whatever the
 clock says when the engine takes them over (version 1, without it, reads as ""). Each
 step is a list:
 
     ["move", direction, row, column, value, clock_ms]    the spawn after the move
     ["undo", clock_ms]    ["keep", clock_ms]    ["clock", clock_ms]    ["depth", 1 | 5]
-    ["new", row, column, value, row, column, value]       another game, its start tiles
+    ["new", row, column, value, row, column, value, word]    another game: its start
+                                                             tiles and identity's word
+
+A word is a 32-bit word, or null for a game begun before games drew one: version 2 is
+version 3 without words (its `start` two tiles, its `new` steps seven long), read with
+null words, which give those games the identity they had then. The page goes on writing
+steps it read as version 2 as version 3, with null words where it read none.
 
 When the engine starts, it reads the stored game and these steps and plays them through
 the same `Play` as the page did (`play_steps`), judging each one: a spawn on a filled
@@ -35,7 +42,7 @@ import binascii
 import hashlib
 import json
 
-from game import daily, rules, session
+from game import chance, daily, rules, session
 from game.record import Spawned
 from game.session import Refused
 
@@ -47,11 +54,13 @@ if TYPE_CHECKING:
     from game.session import Session
 
 FORMAT = "py2048-steps"
-VERSION = 2  # version 1 is version 2 without `date`: it reads as date ""
+VERSION = 3  # version 2 is version 3 without words (read as null), version 1 is version 2 without `date`
+VERSIONS = (1, 2, VERSION)
 MAX_TEXT = 200000  # characters, as for a game document (game/saves.py)
 MAX_STEPS = 5000  # far more than a player makes while the engine starts
 MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000  # as game/saves.py
-OPS = {"move": 6, "undo": 2, "keep": 2, "clock": 2, "depth": 2, "new": 7}  # op -> length
+OPS = {"move": 6, "undo": 2, "keep": 2, "clock": 2, "depth": 2, "new": 8}  # op -> length
+WORDLESS = 7  # the length of a "new" step of version 1 or 2, without its word
 # Why steps are refused, besides the reasons of a single move (game/session.py Refused):
 # the steps name another stored game, or their document is not one.
 REASONS = ("no_change", "filled_cell", "not_two_or_four", "not_the_days_tile", "win_dialog_up",
@@ -69,11 +78,12 @@ class Steps:
     """A steps document, read or being written (the page appends as it plays)."""
 
     def __init__(self, base: str, depth: int, start: "tuple[Spawned, ...] | None" = None,
-                 steps: "list[list[Any]] | None" = None, date: str = "") -> None:
+                 steps: "list[list[Any]] | None" = None, date: str = "", word: "int | None" = None) -> None:
         self.base = base
         self.date = date
         self.depth = depth
         self.start = start
+        self.word = word  # the word of the identity of the game begun with `start`
         self.steps: "list[list[Any]]" = [] if steps is None else steps
         self._written: "list[str]" = []  # steps[i] as JSON text, for the steps dumped so far
         self._written_of: "list[list[Any]] | None" = None  # the list they were read from
@@ -89,7 +99,9 @@ class Steps:
         written = self._written
         for step in steps[len(written):]:
             written.append(json.dumps(step, separators=(",", ":")))
-        start = None if self.start is None else [[s.cell[0], s.cell[1], s.value] for s in self.start]
+        start: "list[Any] | None" = None
+        if self.start is not None:
+            start = [[s.cell[0], s.cell[1], s.value] for s in self.start] + [self.word]
         head = json.dumps({"format": FORMAT, "version": VERSION, "base": self.base, "depth": self.depth,
                            "start": start, "date": self.date}, separators=(",", ":"))
         return head[:-1] + ',"steps":[' + ",".join(written) + "]}"
@@ -106,11 +118,12 @@ class Steps:
     def depth_set(self, depth: int) -> None:
         self.steps.append(["depth", int(depth)])
 
-    def began(self, spawns: "tuple[Spawned, ...]") -> None:
-        """Another game, with these start tiles."""
+    def began(self, spawns: "tuple[Spawned, ...]", word: "int | None") -> None:
+        """Another game, with these start tiles and the word of its identity."""
         step: "list[Any]" = ["new"]
         for spawned in spawns:
             step += [spawned.cell[0], spawned.cell[1], spawned.value]
+        step.append(word)
         self.steps.append(step)
 
 
@@ -125,15 +138,27 @@ def _tiles(values: "list[Any]") -> "tuple[Spawned, ...]":
     return (Spawned((values[0], values[1]), values[2]), Spawned((values[3], values[4]), values[5]))
 
 
-def _check_step(step: object) -> None:
-    if not isinstance(step, list) or not step or step[0] not in OPS or len(step) != OPS[step[0]]:
+def _word(value: object) -> "int | None":
+    """A game's identity's word as written: a 32-bit word, or null (begun before words)."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or not _whole(value, 0, chance.WORD_RANGE - 1):
+        raise ValueError("not a word")
+    return value
+
+
+def _check_step(step: object, version: int) -> None:
+    if not isinstance(step, list) or not step or step[0] not in OPS:
         raise ValueError("not a step")
     op = step[0]
+    if len(step) != (WORDLESS if op == "new" and version < VERSION else OPS[op]):
+        raise ValueError("not a step")
     if op == "move":
         if step[1] not in rules.DIRECTIONS or not all(_whole(v, 0, 1 << 20) for v in step[2:5]):
             raise ValueError("not a move")
     elif op == "new":
-        _tiles(step[1:])
+        _tiles(step[1:7])
+        _word(step[7] if len(step) > WORDLESS else None)
     elif op == "depth" and not _whole(step[1], 0, 100):
         raise ValueError("not an undo depth")
     if op in ("move", "undo", "keep", "clock") and not _whole(step[-1], 0, MAX_CLOCK_MS):
@@ -149,10 +174,11 @@ def read(text: object) -> "Steps":
         data = json.loads(text)
     except ValueError:
         raise ValueError("steps are not JSON") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") not in (1, VERSION):
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") not in VERSIONS:
         raise ValueError("not a steps document")
+    version = data["version"]
     fields = ["base", "depth", "format", "start", "steps", "version"]
-    if sorted(data) != (sorted(fields + ["date"]) if data["version"] == VERSION else fields):
+    if sorted(data) != (sorted(fields + ["date"]) if version > 1 else fields):
         raise ValueError("steps have the wrong fields")
     date = data.get("date", "")
     if date != "" and not daily.valid_date(date):
@@ -160,16 +186,21 @@ def read(text: object) -> "Steps":
     base, depth, start, steps = data["base"], data["depth"], data["start"], data["steps"]
     if not isinstance(base, str) or len(base) > 64 or not _whole(depth, 0, 100):
         raise ValueError("steps name no game")
+    word = None
     if start is not None:
-        if not isinstance(start, list) or len(start) != 2 or not all(isinstance(t, list) and len(t) == 3
-                                                                    for t in start):
+        if not isinstance(start, list) or len(start) != (3 if version == VERSION else 2):
+            raise ValueError("start tiles are not two tiles and a word")
+        if not all(isinstance(t, list) and len(t) == 3 for t in start[:2]):
             raise ValueError("start tiles are not two tiles")
+        word = _word(start[2]) if version == VERSION else None
         start = _tiles(start[0] + start[1])
     if not isinstance(steps, list) or len(steps) > MAX_STEPS:
         raise ValueError("too many steps")
     for step in steps:
-        _check_step(step)
-    return Steps(base, depth, start, steps, date)
+        _check_step(step, version)
+        if step[0] == "new" and len(step) == WORDLESS:
+            step.append(None)  # as version 3 has it: a game begun before words
+    return Steps(base, depth, start, steps, date, word)
 
 
 def play_step(play: "Play", step: "list[Any]") -> bool:
@@ -193,7 +224,7 @@ def play_step(play: "Play", step: "list[Any]") -> bool:
     elif op == "depth":
         play.set_undo_depth(step[1])
     else:
-        play.new(None, _tiles(step[1:]))
+        play.new(None, _tiles(step[1:7]), step[7])
     return session.settle(play.session, before)
 
 
@@ -260,7 +291,8 @@ def _begun(play: "Play", loaded: "Session | None", stored_text: "str | None", si
     refusal = Refused("not_this_game")
     if doc.base == fingerprint(stored_text):
         try:
-            spawns = play.begin(loaded, size, doc.depth, daily_board, doc.start, day_of(loaded, doc))
+            spawns = play.begin(loaded, size, doc.depth, daily_board, doc.start, day_of(loaded, doc),
+                                doc.word)
         except Refused as refused:
             refusal = refused
         else:

@@ -128,7 +128,8 @@ class EarlyPlay:
         spawns, _, _ = steps.resume(self.play, loaded, game_text, size, undo_depth, daily_board, None)
         game = self.session
         self.doc = steps.Steps(base, game.undo_depth, spawns if spawns else None,
-                               date=game.daily.date if spawns and game.daily is not None else "")
+                               date=game.daily.date if spawns and game.daily is not None else "",
+                               word=game.word if spawns else None)
         return None
 
     def _counts(self, game_text: "str | None", size: int, undo_depth: int, doc: "steps.Steps") -> bool:
@@ -211,7 +212,7 @@ class EarlyPlay:
         doc = self.doc
         assert doc is not None
         spawns: "list[tuple[Spawned, ...]]" = []
-        self._step(lambda: spawns.append(self.play.new()), lambda: doc.began(spawns[0]))
+        self._step(lambda: spawns.append(self.play.new()), lambda: doc.began(spawns[0], self.session.word))
         reply = self._reply("new", True, True)
         reply["spawns"] = [replies.spawn_data(s) for s in spawns[0]]
         return reply

@@ -163,7 +163,7 @@ def tampered(game: GamePage, way: str) -> dict[str, Any] | None:
     None while no stored board has such a direction yet)."""
     doc: dict[str, Any] = json.loads(game.evaluate("() => localStorage.getItem('py2048:game-steps')"))
     board = rules.new_board(4)
-    for row, column, value in doc["start"]:
+    for row, column, value in doc["start"][:2]:  # its two tiles (then the identity's word)
         board = rules.place(board, (row, column), value)
     for at, step in enumerate(doc["steps"]):
         if step[0] != "move":

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from game import api, chance, daily_results, rules, saves, session, stats
 from game.session import Session
 from game.worker import Table
-from tests.unit.boards import board, consistent
+from tests.unit.boards import alike, board, consistent
 from tests.unit.daily_results import on
 
 REPLY_KEYS = {"kind", "changed", "game_changed", "direction", "points", "tiles", "spawn", "spawns",
@@ -168,7 +169,7 @@ LAST_MOVE = "2 4 2 4/4 2 4 2/32 4 2 4/8 16 8 ."  # "right" ends the game, whatev
 def counting_engine(text: str, lookahead: bool = False, revision: int = 0) -> api.Engine:
     engine = api.Engine(chance.seeded(3), lookahead=lookahead, wall=lambda: NOON)
     engine.session = Session(consistent(board(text)), chance.seeded(3), revision=revision,
-                             game_id=session.identity(4, revision, ()))
+                             game_id=session.identity(4, revision, (), None))
     return engine
 
 
@@ -256,7 +257,7 @@ def test_rule_a_game_the_statistics_counted_is_never_counted_again_whatever_stor
     for the counted game beside statistics without it, which the page never stores
     (game/ui/storing.py: the game waits for its statistics)."""
     engine = counting_engine(LAST_MOVE, lookahead=True, revision=4)
-    engine.session.game_id = session.identity(4, 0, ())
+    engine.session.game_id = session.identity(4, 0, (), None)
     direction = ending_move(engine)
     before = engine.set_clock(100)
     candidate = json.loads(before["ahead"][direction])["save"]
@@ -280,7 +281,7 @@ def test_rule_a_game_another_tab_counted_is_not_counted_here() -> None:
     """Two tabs hold the same game; one gives it up for a new game (counted there). The
     other merges those statistics, then ends the same game: it is not counted again."""
     first = counting_engine(LOOK_BOARD)
-    first.session.game_id = session.identity(4, 3, ())
+    first.session.game_id = session.identity(4, 3, (), None)
     second = counting_engine(LOOK_BOARD)
     second.session.game_id = first.session.game_id
     first.move(rules.legal_directions(first.session.position.board)[0])
@@ -289,6 +290,61 @@ def test_rule_a_game_another_tab_counted_is_not_counted_here() -> None:
     second.merge_stats(gave_up["stats_save"])
     second.move(rules.legal_directions(second.session.position.board)[0])
     assert not second.new_game()["stats_changed"] and second.stats.of(4).played == 1
+
+
+def played_out(engine: api.Engine) -> dict[str, Any]:
+    """The game played to its end (the first legal direction each time): the last reply."""
+    reply: dict[str, Any] = {}
+    while engine.session.status != "over":
+        reply = engine.move(rules.legal_directions(engine.session.position.board)[0], 100)
+    return reply
+
+
+def test_rule_two_games_born_at_one_revision_with_the_same_tiles_each_count_once() -> None:
+    """Two tabs show the same stored game, not yet moved (revision 4), and each begins a
+    new game at once: both are born at revision 5 with the very same tiles (about one
+    4×4 pair in 350; here sources whose every choice is alike). Each game is played to
+    its end, the second tab having taken the first's statistics: each counts once, two
+    games in all. By their birth alone they were one game, and the second never counted."""
+    stored = saves.dump_game(Session.new(4, chance.seeded(8), revision=4)[0])
+    tabs = [api.Engine(alike(n), wall=lambda: NOON) for n in (0, 1)]
+    births = []
+    for tab in tabs:
+        tab.start(stored, None, None, 4, 1)
+        births.append(tab.new_game())
+    assert births[0]["spawns"] == births[1]["spawns"] and births[0]["save"] != births[1]["save"]
+    assert births[0]["state"]["revision"] == births[1]["state"]["revision"] == 5
+    names = tuple(tab.session.game_id for tab in tabs)
+    assert names[0] != names[1]
+    first = played_out(tabs[0])
+    tabs[1].merge_stats(first["stats_save"])
+    second = played_out(tabs[1])
+    assert first["state"]["score"] == second["state"]["score"], "the very same game, twice"
+    assert second["stats_changed"] and json.loads(second["save"])["counted"]
+    counted = stats.load_stats(second["stats_save"]).of(4)
+    assert counted.played == 2 and counted.games == names and counted.recent == (first["state"]["score"],) * 2
+
+
+def test_rule_a_game_begun_at_revision_0_after_a_set_aside_save_counts_once() -> None:
+    """A game begun with no stored game of its size starts at revision 0, as the first
+    game of that size did. One begun after the stored game was set aside, with the
+    first game's very tiles, is another game: counted once when it ends, not taken for
+    the first (counted before), and never again after a reload."""
+    first = api.Engine(alike(0), wall=lambda: NOON)
+    began = first.start(None, None, None, 4, 1)
+    first.move(rules.legal_directions(first.session.position.board)[0], 100)
+    first_name = first.session.game_id
+    gave_up = first.new_game()
+    assert gave_up["stats_changed"] and first.stats.of(4).games == (first_name,)
+    second = api.Engine(alike(1), wall=lambda: NOON)
+    reply = second.start('{"format": "py2048-game", "version": 5}', None, gave_up["stats_save"], 4, 1)
+    assert reply["notice"] == "game-invalid" and reply["state"]["revision"] == 0
+    assert reply["spawns"] == began["spawns"] and second.session.game_id != first_name
+    ended = played_out(second)
+    assert ended["stats_changed"] and second.stats.of(4).games == (first_name, second.session.game_id)
+    again = api.Engine(chance.seeded(4), wall=lambda: NOON)
+    assert not again.start(ended["save"], None, ended["stats_save"], 4, 1)["stats_changed"]
+    assert not again.new_game()["stats_changed"] and again.stats.of(4).played == 2
 
 
 def test_set_undo_depth_trims_the_history_at_once() -> None:

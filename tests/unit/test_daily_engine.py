@@ -12,7 +12,7 @@ from game import api, chance, daily, replay, rules, saves, stats
 from game import record as records
 from game.codes import Codes, Watch
 from game.session import Refused
-from tests.unit.boards import board, consistent
+from tests.unit.boards import alike, board, consistent
 
 NOON = 1_796_126_400_000  # 2026-12-01 12:00 UTC
 DAY = "2026-12-01"
@@ -112,6 +112,30 @@ def test_an_untouched_daily_board_given_up_is_no_result() -> None:
     e.start(None, None, daily_board=True)
     reply = e.new_game()
     assert stats.daily_result(e.stats, DAY) is None and not reply["state"]["practice"]
+
+
+def test_rule_daily_tries_born_at_one_revision_are_games_of_their_own_and_the_day_counts_once() -> None:
+    """Every try of a day's board begins with the day's tiles, so two tries born at one
+    revision (the day's first try, with no stored daily game, and a try begun after
+    that stored game was set aside: both at revision 0) were one game by their birth
+    alone. Each has its own identity; the first try, given up after a move, counts once,
+    as the day's result, and the later one is practice: it counts nowhere, the day's
+    result stays the first try's."""
+    first = api.Engine(alike(0), lookahead=True, wall=Wall())
+    began = first.start(None, None, daily_board=True)
+    first.take(rules.legal_directions(first.session.position.board)[0], 0)
+    first_name, score = first.session.game_id, first.session.position.score
+    gave_up = first.new_game()
+    result = stats.daily_result(first.stats, DAY)
+    assert gave_up["stats_changed"] and result is not None and result.score == score
+    second = api.Engine(alike(1), lookahead=True, wall=Wall())
+    reply = second.start("not a game", None, gave_up["stats_save"], daily_board=True)
+    assert reply["set_aside"]["game"] and reply["state"]["revision"] == began["state"]["revision"] == 0
+    assert reply["spawns"] == began["spawns"] and reply["state"]["practice"]
+    assert second.session.game_id != first_name
+    last = play_to_end(second)
+    assert last["state"]["status"] == "over" and stats.daily_result(second.stats, DAY) == result
+    assert second.stats.daily.played == 1 and second.stats.of(4).played == 0
 
 
 def test_the_daily_game_is_saved_and_resumed_on_its_day() -> None:

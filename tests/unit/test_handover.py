@@ -14,9 +14,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from game import api, chance, rules, saves, stats, steps
+from game import api, chance, rules, saves, session, stats, steps
+from game.record import Spawned
 from game.ui.early import EarlyPlay
-from tests.unit.boards import board, consistent, session_at
+from tests.unit.boards import alike, board, consistent, session_at
 
 DAY_MS = 1_764_547_200_000 + 3_600_000  # 2025-12-01, 01:00 UTC
 CLOCK = 1_000
@@ -320,3 +321,88 @@ def test_a_stored_daily_game_that_ended_uncounted_counts_when_its_day_gives_way(
     assert today["state"]["date"] == "2025-12-02" and today["state"]["moves"] == 0
     result = stats.daily_result(later.stats, "2025-12-01")
     assert result is not None and result.score == reply["state"]["score"] and today["stats_changed"]
+
+
+def taken_over(steps_text: str, game_text: str | None = None,
+               stats_text: str | None = None) -> dict[str, Any]:
+    """The steps taken over by an engine whose random words are others than the page's."""
+    reply = api.Engine(chance.seeded(424_242), wall=lambda: DAY_MS).start(
+        game_text, None, stats_text, 4, 1, False, steps_text)
+    assert reply["handover"]["refused"] == "", reply["handover"]
+    return reply
+
+
+def test_the_engine_taking_the_pages_steps_over_names_each_game_as_the_page_did() -> None:
+    """The page draws each game's word from its own random source and writes it into its
+    steps (version 3: `start` and each `new` step end with it); the engine that takes
+    the steps over, and one that follows them from another tab, give each game the
+    identity the page gave it, with random words of their own."""
+    page = EarlyPlay(chance.seeded(21), lambda: DAY_MS)
+    shown = page.load("", "", "", 4, 1, False)
+    born = page.session.game_id
+    doc = json.loads(shown["steps"])
+    assert doc["version"] == 3 and doc["start"][2] == page.session.word is not None
+    for _ in range(3):
+        shown = page.move(legal_move(page), CLOCK)
+    assert json.loads(taken_over(shown["steps"])["save"])["game"] == born
+    shown = page.new_game()
+    again = page.session.game_id
+    assert json.loads(shown["steps"])["steps"][-1][7] == page.session.word and again != born
+    shown = page.move(legal_move(page), CLOCK)
+    reply = taken_over(shown["steps"])
+    assert json.loads(reply["save"])["game"] == again and reply["state"] == shown["state"]
+    follower = api.Engine(chance.seeded(99), wall=lambda: DAY_MS)
+    follower.start(None, None, None, 4, 1)
+    follower.session.revision = 0
+    assert follower.follow("", shown["steps"])["changed"] and follower.session.game_id == again
+
+
+def test_steps_of_version_2_are_taken_over_with_the_identities_their_games_had() -> None:
+    """Steps a page of the release before stored (version 2: no words) name their games
+    as that release did, by size, revision and start tiles: the engine taking them over
+    and this release's page going on with them (writing them on as version 3) agree."""
+    page = EarlyPlay(chance.seeded(22), lambda: DAY_MS)
+    shown = page.load("", "", "", 4, 1, False)
+    for _ in range(3):
+        shown = page.move(legal_move(page), CLOCK)
+    page.new_game()
+    doc = json.loads(page.steps_text())
+    doc["version"], doc["start"] = 2, doc["start"][:2]
+    doc["steps"][-1] = doc["steps"][-1][:7]
+    older = json.dumps(doc, separators=(",", ":"))
+    tiles = (Spawned((doc["start"][0][0], doc["start"][0][1]), doc["start"][0][2]),
+             Spawned((doc["start"][1][0], doc["start"][1][1]), doc["start"][1][2]))
+    first = dict(doc, steps=doc["steps"][:3])
+    assert json.loads(taken_over(json.dumps(first))["save"])["game"] == session.identity(4, 0, tiles, None)
+    new = doc["steps"][-1]
+    again = (Spawned((new[1], new[2]), new[3]), Spawned((new[4], new[5]), new[6]))
+    reply = taken_over(older)
+    assert json.loads(reply["save"])["game"] == session.identity(4, reply["state"]["revision"], again, None)
+    reloaded = EarlyPlay(chance.seeded(23), lambda: DAY_MS)
+    reloaded.load("", "", "", 4, 1, False, quoted(older))
+    assert reloaded.session.game_id == json.loads(reply["save"])["game"]
+    shown = reloaded.move(legal_move(reloaded), CLOCK)
+    written = json.loads(shown["steps"])
+    assert written["version"] == 3 and written["start"][2] is None and written["steps"][3][7] is None
+    assert json.loads(taken_over(shown["steps"])["save"])["game"] == reloaded.session.game_id
+
+
+def test_a_game_the_page_begins_at_revision_0_after_a_set_aside_save_counts_once_when_taken_over() -> None:
+    """The stored game cannot be read: the page begins a game at revision 0, as the
+    first game of that size began, here with that game's very tiles (sources whose every
+    choice is alike); that first game is counted. The page plays the new one to its
+    end; the engine, taking the steps over, counts it once: another game."""
+    first = api.Engine(alike(0), wall=lambda: DAY_MS)
+    began = first.start(None, None, None, 4, 1)
+    first.move(rules.legal_directions(first.session.position.board)[0], CLOCK)
+    counted_name = first.session.game_id
+    counted = first.new_game()["stats_save"]
+    page = EarlyPlay(alike(1), lambda: DAY_MS)
+    shown = page.load(quoted("not a game"), "", quoted(counted), 4, 1, False)
+    assert shown["spawns"] == began["spawns"] and shown["state"]["revision"] == 0
+    assert page.session.game_id != counted_name
+    while shown["state"]["status"] != "over":
+        shown = page.move(legal_move(page), CLOCK)
+    reply = taken_over(shown["steps"], "not a game", counted)
+    assert reply["set_aside"]["game"] and reply["stats_changed"] and reply["state"] == shown["state"]
+    assert stats.read_stats(reply["stats_save"]).stats.of(4).games == (counted_name, page.session.game_id)

@@ -78,7 +78,7 @@ def test_a_game_is_counted_by_its_identity_and_a_daily_try_by_its_day() -> None:
 
 def test_stored_statistics_are_read_leniently() -> None:
     known = Known()
-    mine = identity(4, 3, ())
+    mine = identity(4, 3, (), None)
     known.read(json.dumps({"sizes": {"4": {"games": [mine, 7], "played": 2}, "5": "junk"},
                            "daily": {"results": [{"date": "2025-11-30", "score": 80}, {"date": "x"}]}}))
     assert known.holds(4, mine) and known.played == {4: 2} and known.day_best("2025-11-30") == 80
@@ -90,7 +90,7 @@ def test_stored_statistics_are_read_leniently() -> None:
 def test_another_tabs_statistics_merge_by_the_engines_rule() -> None:
     """A size's counted games come from the tab that counted more (a tie keeps this
     tab's, as game/stats.py `merge` keeps its numbers); a day in both keeps this tab's."""
-    first, second, third = identity(4, 1, ()), identity(4, 2, ()), identity(4, 3, ())
+    first, second, third = identity(4, 1, (), None), identity(4, 2, (), None), identity(4, 3, (), None)
     known = Known()
     known.read(json.dumps({"sizes": {"4": {"games": [first], "played": 1}},
                            "daily": {"results": [{"date": "2025-12-01", "score": 10}]}}))

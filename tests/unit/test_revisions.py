@@ -24,7 +24,7 @@ LOOK_BOARD = "2 2 4 ./. . . ./. . . ./. . . 8"  # every direction changes it
 def engine_at(text: str, seed: int = 1, lookahead: bool = False, revision: int = 0) -> api.Engine:
     engine = api.Engine(chance.seeded(seed), lookahead=lookahead)
     engine.session = Session(consistent(board(text)), chance.seeded(seed), revision=revision,
-                             game_id=session.identity(4, revision, ()))
+                             game_id=session.identity(4, revision, (), None))
     return engine
 
 
@@ -116,7 +116,7 @@ def test_a_version_1_game_reads_as_revision_0_and_is_written_as_the_current_vers
 def test_a_version_2_game_round_trips_its_revision() -> None:
     for revision in (0, 1, 12_345, saves.MAX_REVISION):
         game = Session(consistent(board(LOOK_BOARD)), chance.seeded(1), revision=revision,
-                       game_id=session.identity(4, revision, ()))
+                       game_id=session.identity(4, revision, (), None))
         loaded = saves.load_game(saves.dump_game(game), chance.seeded(2))
         assert loaded.revision == revision
         assert saves.dump_game(loaded) == saves.dump_game(game)
@@ -176,7 +176,7 @@ def test_taking_a_candidate_that_did_nothing_with_a_new_clock_is_one_change() ->
 
 def other_tab_game(revision: int, text: str = "4 8 16 ./2 . . ./. . . 2/. . . .") -> Session:
     return Session(consistent(board(text)), chance.seeded(9), revision=revision,
-                   game_id=session.identity(4, 1000 + revision, ()))
+                   game_id=session.identity(4, 1000 + revision, (), None))
 
 
 def test_follow_adopts_a_newer_game_without_writing_it_back() -> None:

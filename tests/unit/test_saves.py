@@ -48,14 +48,21 @@ def test_a_counted_game_round_trips_as_counted() -> None:
 
 
 def test_rule_a_new_game_is_named_by_its_birth_and_keeps_that_name() -> None:
-    """A game's identity (game/session.py) comes from its size, the revision it began at
-    and its start tiles: the page and the engine compute the same from the same steps.
-    It is stored, and moves, undo and reloads keep it."""
+    """A game's identity (game/session.py) comes from its size, the revision it began at,
+    its start tiles and the word drawn at its birth: the page and the engine compute the
+    same from the same steps (which carry the word). It is stored, and moves, undo and
+    reloads keep it."""
     game, spawns = Session.new(4, chance.seeded(6), revision=7)
-    assert game.game_id == session.identity(4, 7, spawns) and len(game.game_id) == session.IDENTITY_DIGITS
-    assert Session.begun(4, spawns, chance.seeded(1), revision=7).game_id == game.game_id
-    assert Session.begun(4, spawns, chance.seeded(1), revision=8).game_id != game.game_id
-    assert Session.begun(5, spawns, chance.seeded(1), revision=7).game_id != game.game_id
+    word = game.word
+    assert word is not None
+    assert game.game_id == session.identity(4, 7, spawns, word)
+    assert len(game.game_id) == session.IDENTITY_DIGITS
+    assert Session.begun(4, spawns, word, chance.seeded(1), revision=7).game_id == game.game_id
+    assert Session.begun(4, spawns, word, chance.seeded(1), revision=8).game_id != game.game_id
+    assert Session.begun(5, spawns, word, chance.seeded(1), revision=7).game_id != game.game_id
+    assert Session.begun(4, spawns, word ^ 1, chance.seeded(1), revision=7).game_id != game.game_id
+    wordless = Session.begun(4, spawns, None, chance.seeded(1), revision=7)  # steps of version 2
+    assert wordless.game_id == session.identity(4, 7, spawns, None) != game.game_id
     game.move(rules.legal_directions(game.position.board)[0])
     game.undo()
     assert game.copy().game_id == game.game_id

@@ -3,9 +3,9 @@
 In the subset MicroPython runs (tests/unit/subset.py): the page plays this session too.
 """
 
-from game import chance, rules, session
+from game import chance, daily, rules, session
 from game.session import Session, fresh
-from tests.unit.boards import board, session_at
+from tests.unit.boards import alike, board, session_at
 from tests.unit.subset import raises
 
 
@@ -18,6 +18,31 @@ def test_rule_new_game_has_two_tiles_in_two_cells_score_0_moves_0() -> None:
             assert spawns[0].cell != spawns[1].cell
             assert session.position.score == 0 and session.position.moves == 0
             assert session.size == size and session.status == "playing"
+
+
+def test_rule_games_born_at_one_revision_with_the_same_tiles_have_different_identities() -> None:
+    """The collision chance makes (about one pair of 4×4 games in 350, every try of a
+    day's board): the same size, revision and start tiles. The word each game draws at
+    its birth tells them apart, a daily try's too (its tiles are the day's, its word
+    the random source's)."""
+    for day in (None, daily.Daily("2026-12-01")):
+        first, tiles = Session.new(4, alike(0), revision=3, daily=day)
+        second, again = Session.new(4, alike(1), revision=3, daily=day)
+        assert tiles == again and first.position == second.position and first.revision == second.revision
+        assert first.word != second.word and first.game_id != second.game_id, day
+        assert first.game_id == session.identity(4, 3, tiles, first.word)
+        assert session.identity(4, 3, tiles, None) == session.identity(4, 3, again, None), "the old rule"
+
+
+def test_rule_a_games_word_is_drawn_after_its_start_tiles() -> None:
+    """So a seeded source begins the boards it began before games drew a word."""
+    for size in rules.SIZES:
+        for seed in range(10):
+            _, spawns = Session.new(size, chance.seeded(seed))
+            assert spawns == session.start_position(size, chance.seeded(seed))[1]
+    words = chance.scripted([3, 1, 4, 1, 59265])  # two cells and values, then the word
+    game, _ = Session.new(4, words)
+    assert game.word == 59265
 
 
 def test_rule_unsupported_size_is_refused() -> None:

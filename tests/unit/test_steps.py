@@ -101,47 +101,76 @@ def test_each_step_that_changes_the_document_raises_the_revision_by_one() -> Non
     assert steps.play_step(play, ["move", "right", 1, 0, 2, 10]) and play.session.revision == 1
     assert not steps.play_step(play, ["clock", 10]) and play.session.revision == 1  # the same clock
     assert steps.play_step(play, ["clock", 99]) and play.session.revision == 2
-    assert steps.play_step(play, ["new", 0, 0, 2, 3, 3, 4]) and play.session.revision == 3
+    assert steps.play_step(play, ["new", 0, 0, 2, 3, 3, 4, 5]) and play.session.revision == 3
     assert play.session.position.board == board("2 . . ./. . . ./. . . ./. . . 4")
 
 
 def test_refused_start_tiles_that_cannot_start_a_game() -> None:
     play = play_on(session_at(board("2 . . ./. . . ./. . . ./. . . .")))
-    assert refused(play, ["new", 0, 0, 2, 0, 0, 4]) == "bad_start"  # one cell twice
-    assert refused(play, ["new", 0, 0, 2, 1, 1, 8]) == "bad_start"
+    assert refused(play, ["new", 0, 0, 2, 0, 0, 4, 5]) == "bad_start"  # one cell twice
+    assert refused(play, ["new", 0, 0, 2, 1, 1, 8, 5]) == "bad_start"
     daily_game, _ = Session.new(4, chance.seeded(1), daily=daily.Daily(DAY))
     daily_play = play_on(daily_game)
-    assert refused(daily_play, ["new", 0, 0, 2, 1, 1, 2]) == "not_the_days_tile"
+    assert refused(daily_play, ["new", 0, 0, 2, 1, 1, 2, 5]) == "not_the_days_tile"
 
 
 def test_a_document_round_trips_and_bad_ones_are_refused_as_such() -> None:
-    doc = steps.Steps("0123456789abcdef", 5, (Spawned((0, 1), 2), Spawned((3, 3), 4)))
+    doc = steps.Steps("0123456789abcdef", 5, (Spawned((0, 1), 2), Spawned((3, 3), 4)), word=4294967295)
     doc.moved("left", Spawned((2, 2), 2), 1200)
     doc.did("undo", 1300)
     doc.depth_set(1)
-    doc.began((Spawned((0, 0), 2), Spawned((1, 1), 2)))
+    doc.began((Spawned((0, 0), 2), Spawned((1, 1), 2)), 0)
     again = steps.read(doc.dump())
-    assert (again.base, again.depth, again.start, again.steps) == (doc.base, doc.depth, doc.start, doc.steps)
+    assert (again.base, again.depth, again.start, again.word, again.steps) == (
+        doc.base, doc.depth, doc.start, doc.word, doc.steps)
     good = doc.dump()
-    older = steps.read(good.replace('"version":2', '"version":1').replace(',"date":""', ""))
-    assert older.steps == doc.steps and older.date == "", "a version 1 document reads as date \"\""
+    assert '"version":3' in good and '"start":[[0,1,2],[3,3,4],4294967295]' in good
+    assert '["new",0,0,2,1,1,2,0]' in good
     dated = steps.read(good.replace('"date":""', '"date":"2026-12-01"'))
     assert dated.date == "2026-12-01" and steps.read(dated.dump()).date == "2026-12-01"
     for bad in ("", "[]", "{}", good.replace("py2048-steps", "py2048-game"),
-                good.replace('"version":2', '"version":3'), good.replace('"left"', '"north"'),
-                good.replace('"version":2', '"version":1'), good.replace(',"date":""', ""),
+                good.replace('"version":3', '"version":4'), good.replace('"left"', '"north"'),
+                good.replace('"version":3', '"version":2'), good.replace('"version":3', '"version":1'),
+                good.replace(',"date":""', ""),
                 good.replace('"date":""', '"date":"2026-02-30"'), good.replace('"date":""', '"date":7'),
                 good.replace('["undo",1300]', '["undo",true]'), good.replace('["undo",1300]', '["undo"]'),
                 good.replace('["undo",1300]', '["jump",1300]'), good.replace('"depth":5', '"depth":"5"'),
                 good.replace('"base":"0123456789abcdef"', '"base":7'), good[:-2],
+                good.replace(",4294967295]", "]"), good.replace("4294967295", "4294967296"),
+                good.replace("4294967295", "-1"), good.replace("4294967295", "true"),
+                good.replace("4294967295", '"7"'), good.replace("4294967295", "7.0"),
+                good.replace("1,1,2,0]", "1,1,2]"), good.replace("1,1,2,0]", "1,1,2,false]"),
+                good.replace("1,1,2,0]", "1,1,2,0,0]"),
                 '{"format":"py2048-steps"' + "," * 3):
         raises(ValueError, steps.read, bad)
+
+
+def test_steps_of_versions_1_and_2_read_with_no_words_and_are_written_on_as_version_3() -> None:
+    """Steps stored by a page of an earlier release (version 2: no words; version 1: no
+    date either) are read with null words, whose games keep the identity they had then,
+    and the page goes on writing them as version 3, null where it read none."""
+    older = ('{"format":"py2048-steps","version":2,"base":"0123456789abcdef","depth":5,'
+             '"start":[[0,1,2],[3,3,4]],"date":"",'
+             '"steps":[["move","left",2,2,2,1200],["new",0,0,2,1,1,2]]}')
+    for text in (older, older.replace('"version":2', '"version":1').replace(',"date":""', "")):
+        doc = steps.read(text)
+        assert doc.start == (Spawned((0, 1), 2), Spawned((3, 3), 4)) and doc.word is None and doc.date == ""
+        assert doc.steps == [["move", "left", 2, 2, 2, 1200], ["new", 0, 0, 2, 1, 1, 2, None]]
+        doc.began((Spawned((2, 2), 2), Spawned((1, 1), 4)), 77)
+        written = doc.dump()
+        assert '"version":3' in written and '"start":[[0,1,2],[3,3,4],null]' in written
+        assert '["new",0,0,2,1,1,2,null],["new",2,2,2,1,1,4,77]' in written
+        again = steps.read(written)
+        assert (again.start, again.word, again.steps) == (doc.start, None, doc.steps)
+    for bad in (older.replace("[3,3,4]]", "[3,3,4],7]"), older.replace("1,1,2]]", "1,1,2,7]]"),
+                older.replace("1,1,2]]", "1,1,2,null]]")):
+        raises(ValueError, steps.read, bad)  # a word in a version without words
 
 
 def test_a_document_dumped_after_every_step_says_what_one_dump_of_it_says() -> None:
     """dump() keeps the steps it wrote out before: stored after every move, appended to,
     cut short or given another list, it must read back as the whole document would."""
-    doc = steps.Steps("0123456789abcdef", 1, (Spawned((0, 1), 2), Spawned((3, 3), 4)))
+    doc = steps.Steps("0123456789abcdef", 1, (Spawned((0, 1), 2), Spawned((3, 3), 4)), word=9)
     for i in range(6):
         doc.moved("left" if i % 2 else "down", Spawned((i % 4, 0), 2), 100 * i)
         assert steps.read(doc.dump()).steps == doc.steps
@@ -150,9 +179,9 @@ def test_a_document_dumped_after_every_step_says_what_one_dump_of_it_says() -> N
     doc.did("undo", 900)
     doc.steps = [["clock", 5]]  # another list altogether
     again = steps.read(doc.dump())
-    assert (again.base, again.depth, again.start) == (doc.base, doc.depth, doc.start)
+    assert (again.base, again.depth, again.start, again.word) == (doc.base, doc.depth, doc.start, 9)
     assert again.steps == [["clock", 5]]
-    fresh = steps.Steps(doc.base, doc.depth, doc.start, [["clock", 5]])
+    fresh = steps.Steps(doc.base, doc.depth, doc.start, [["clock", 5]], word=9)
     assert doc.dump() == fresh.dump()
 
 

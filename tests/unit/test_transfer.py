@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from game import chance, rules, saves, settings, stats, transfer
+from game import api, chance, rules, saves, settings, stats, transfer
 from game.session import Session
 from tests.unit import boards, daily_results
-from tests.unit.boards import board, consistent
+from tests.unit.boards import alike, board, consistent
 
 JAN_2025 = 1_735_689_600_000
 
@@ -96,6 +96,50 @@ def test_an_older_game_version_imports_as_the_current_one() -> None:
     data["games"]["4"]["version"] = 2
     bundle = transfer.check_bundle(json.dumps(data))
     assert json.loads(bundle.games[4] or "")["version"] == saves.GAME_VERSION
+
+
+def imported(text: str, seed: int) -> tuple[api.Engine, dict[str, Any]]:
+    """A file imported into a fresh engine: its parts stored, then started from (the page's path)."""
+    bundle = transfer.check_bundle(text)
+    engine = api.Engine(chance.seeded(seed), wall=lambda: JAN_2025)
+    return engine, engine.start(bundle.games[4], bundle.best, bundle.stats, 4, 1)
+
+
+def ended(engine: api.Engine) -> dict[str, Any]:
+    """The game played to its end (the first legal direction each time): the last reply."""
+    reply: dict[str, Any] = {}
+    while engine.session.status != "over":
+        reply = engine.move(rules.legal_directions(engine.session.position.board)[0], 100)
+    return reply
+
+
+def test_rule_an_imported_game_counts_once_and_never_zero_times() -> None:
+    """The file comes from a device whose statistics counted a game born at revision 0,
+    and whose game in play was begun there at revision 0 too, after its stored game was
+    set aside, with the very same tiles (sources whose every choice is alike). Imported,
+    that game keeps its identity and is another game than the counted one: ended here it
+    counts (never zero times), and the file exported after that, imported again, does
+    not count it a second time, not even ended again after an undo."""
+    there = api.Engine(alike(0), wall=lambda: JAN_2025)
+    there.start(None, None, None, 4, 1)
+    there.move(rules.legal_directions(there.session.position.board)[0], 100)
+    counted_name = there.session.game_id
+    gave_up = there.new_game()
+    later = api.Engine(alike(1), wall=lambda: JAN_2025)
+    begun = later.start("{}", None, gave_up["stats_save"], 4, 1)
+    assert begun["set_aside"]["game"] and begun["state"]["revision"] == 0
+    moved = later.move(rules.legal_directions(later.session.position.board)[0], 100)
+    text = transfer.export_bundle({4: moved["save"]}, moved["best_save"], gave_up["stats_save"], None,
+                                  JAN_2025)
+    here, start = imported(text, 5)
+    assert not start["stats_changed"] and here.session.game_id == later.session.game_id != counted_name
+    last = ended(here)
+    assert last["stats_changed"] and here.stats.of(4).games == (counted_name, later.session.game_id)
+    again = transfer.export_bundle({4: last["save"]}, last["best_save"], last["stats_save"], None, JAN_2025)
+    here_again, start = imported(again, 6)
+    assert not start["stats_changed"] and here_again.session.status == "over"
+    here_again.undo(200)
+    assert not ended(here_again)["stats_changed"] and here_again.stats.of(4).played == 2
 
 
 def test_rule_a_repeated_key_counts_as_its_last_value() -> None:

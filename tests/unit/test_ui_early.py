@@ -183,7 +183,7 @@ def test_the_page_knows_which_games_the_stored_statistics_counted() -> None:
     from game.tally import Known
 
     known = Known()
-    mine = identity(4, 3, ())
+    mine = identity(4, 3, (), None)
     text = json.dumps({"sizes": {"4": {"games": [mine, 7]}, "5": "junk"},
                        "daily": {"results": [{"date": "2025-11-30", "score": 80}]}})
     known.read(text)
