@@ -2,7 +2,8 @@
 
 A review costs seconds of the worker's time; its result is a few kilobytes. The page
 keeps them in one document (`py2048-reviews`, docs/save-format.md), hands it to
-`review_start` and stores the one a finished review answers with. Each review is kept
+`review_start` and stores the one a finished review answers with; where another tab
+stored others since, the two are merged first (`merge`, by game), as best scores are. Each review is kept
 under the key of the game it reviews (`review.key_of`: SHA-256 of the size and the
 record), oldest first, within `MAX_REVIEWS` reviews and `MAX_TEXT` characters: the
 oldest go first, and a review too big to fit alone is simply not kept.
@@ -117,6 +118,19 @@ def find(kept: list[Kept], key: str, budget: int) -> Kept | None:
 def dump(kept: list[Kept]) -> str:
     """The document, compact JSON (its entries as given)."""
     return json.dumps({"format": FORMAT, "version": VERSION, "reviews": kept}, separators=(",", ":"))
+
+
+def merge(own: list[Kept], other: list[Kept]) -> list[Kept]:
+    """Another tab's kept reviews (`other`, as stored now) with this tab's: theirs, then
+    each of this tab's that they do not hold as the newest, within the caps (the oldest
+    go first). A game both hold keeps theirs: the same game graded by the same rules is
+    the same review, and it is the one storage holds."""
+    out = list(other)
+    held = {entry["key"] for entry in other}
+    for entry in own:
+        if entry["key"] not in held:
+            out = add(out, entry)
+    return out
 
 
 def add(kept: list[Kept], entry: Kept) -> list[Kept]:

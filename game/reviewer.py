@@ -83,6 +83,12 @@ class Reviewer:
         self.review = None
         return answer | done_fields(finished, review.total) | {"kept_save": kept_reviews.dump(self.kept)}
 
+    def merge_kept(self, kept_text: str | None) -> dict[str, Any]:
+        """Another tab stored its kept reviews since this one read them: the two merged
+        by game (game/kept_reviews.py `merge`), the document to store instead."""
+        self.kept = kept_reviews.merge(self.kept, kept_reviews.read(kept_text))
+        return {"kind": "reviews", "kept_save": kept_reviews.dump(self.kept)}
+
     def review_cancel(self) -> dict[str, Any]:
         """Drop the review in progress (nothing was stored)."""
         cancelled, self.review = self.review is not None, None

@@ -223,6 +223,11 @@ def review_step(positions: int) -> str:
     return json.dumps(table().reviewer.review_step(int(positions)))
 
 
+def merge_reviews(kept_quoted: str = "") -> str:
+    """Another tab's kept reviews, quoted as stored, merged with this engine's."""
+    return json.dumps(table().reviewer.merge_kept(stored(kept_quoted)))
+
+
 def review_cancel() -> str:
     return json.dumps(table().reviewer.review_cancel())
 
@@ -257,6 +262,7 @@ CALLS: dict[str, Callable[..., str]] = {
     "review_start": review_start,
     "review_step": review_step,
     "review_cancel": review_cancel,
+    "merge_reviews": merge_reviews,
 }
 
 

@@ -16,7 +16,7 @@ Pure (the page is handed in), tested with a fake page on CPython and MicroPython
 """
 
 from game.ui import text
-from game.ui.store import BEST, IMPORT, STATS
+from game.ui.store import BEST, IMPORT, REVIEWS, STATS
 from game.ui.switching import start_args
 from game.ui.tabs import ADOPT, SHOWN
 
@@ -24,7 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-MERGES = {BEST: "merge_best", STATS: "merge_stats"}
+MERGES = {BEST: "merge_best", STATS: "merge_stats", REVIEWS: "merge_reviews"}
 # An import's documents arrive one storage event at a time: the queue waits this long
 # between looks, at most this many times, before taking storage as it is.
 ADOPT_WAIT_MS = 50
@@ -32,8 +32,8 @@ ADOPT_LOOKS = 40
 
 
 class Following:
-    ACTIONS = ("follow", BEST, STATS, ADOPT)
-    REPLIES = ("follow", "best", "stats", "start")
+    ACTIONS = ("follow", BEST, STATS, REVIEWS, ADOPT)
+    REPLIES = ("follow", "best", "stats", "reviews", "start")
     FOLLOWS = (SHOWN, BEST, STATS, IMPORT)
 
     def __init__(self, page: "Any") -> None:
@@ -55,7 +55,7 @@ class Following:
             return self.adopt()
         if action == "follow":  # taken if it is not older
             return self.page.ask("follow", *saves.read_game())
-        # the higher best score of each size is kept, the fuller statistics
+        # the higher best score of each size is kept, the fuller statistics, every review
         return self.page.ask(MERGES[action], saves.read(action))
 
     def adopt(self) -> "Any":
@@ -81,6 +81,9 @@ class Following:
         if reply["kind"] == "start":  # another tab's import, taken
             page.screen.judged(reply)
             page.notify(text.say("imported_elsewhere"))
+            return
+        if reply["kind"] == "reviews":  # kept reviews merged with another tab's
+            page.keep(REVIEWS, str(reply["kept_save"]))
             return
         if action == "follow":
             page.saves.followed(reply.get("taken") or reply["changed"], page.screen.shown_save,

@@ -204,6 +204,14 @@ class Page:
             self.view.hide_notice()
         js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
 
+    def keep(self, name: str, document: str) -> None:
+        """Store a document merged across tabs (game/ui/tabs.py `store_merged`), outside
+        any queued action (a finished review); when another tab stored its own since,
+        their merge is queued, then stored."""
+        _, first = self.saves.store_merged(name, document)
+        if first and first not in self.turns.queue:
+            self.push(first)
+
     def outdated(self) -> None:
         """Another tab runs a newer release of the game, which stored a document in a
         format this release cannot read (assets/storage.js refuses to write over it):

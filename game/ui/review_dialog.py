@@ -191,7 +191,7 @@ class ReviewDialog:
     # -- the engine's answers --------------------------------------------------------------
 
     def begin(self, action: str) -> "Any":
-        return self.page.ask("review_start", action[7:], self.page.store.read(REVIEWS) or "")
+        return self.page.ask("review_start", action[7:], self.page.saves.read(REVIEWS))
 
     def held(self, action: str) -> None:
         self.page.view.set_text("review-status", text.say("review_waiting"))
@@ -214,8 +214,8 @@ class ReviewDialog:
         if not reply.get("done"):
             self.schedule()  # first: the worker searches on while the page draws
         self.show(reply)
-        if reply.get("done") and reply.get("kept_save"):
-            self.page.store.write(REVIEWS, str(reply["kept_save"]))
+        if reply.get("done") and reply.get("kept_save"):  # merged first with another tab's since
+            self.page.keep(REVIEWS, str(reply["kept_save"]))
 
     def schedule(self) -> None:
         """The next step: at once, or once the player has left the keys alone."""

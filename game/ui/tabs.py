@@ -25,7 +25,18 @@ a method answers with the queue action that does it ("follow", "best", "stats").
 import json
 
 from game.ui import snapshot
-from game.ui.store import BEST, GAME_KEYS, IMPORT, RANKINGS, REJECTED, SETTINGS, STATS, game_key, steps_key
+from game.ui.store import (
+    BEST,
+    GAME_KEYS,
+    IMPORT,
+    RANKINGS,
+    REJECTED,
+    REVIEWS,
+    SETTINGS,
+    STATS,
+    game_key,
+    steps_key,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,7 +73,7 @@ class SharedSaves:
         self.known_game: "str | None" = None
         self.known_steps: "str | None" = None  # the steps this tab last knew stored
         self.use_key(self.key)
-        self.known: "dict[str, str | None]" = {BEST: None, STATS: None}
+        self.known: "dict[str, str | None]" = {BEST: None, STATS: None, REVIEWS: None}
         self.following: "tuple[str | None, str | None]" = (None, None)  # what `follow` judges
         self.known_import = str(store.import_stamp())  # the last import this tab took
 
@@ -103,7 +114,8 @@ class SharedSaves:
         self.known_steps = snapshot.stored_text(self.saved_steps)
 
     def read(self, name: str) -> str:
-        """Best scores or statistics, quoted, for the engine; now known as stored."""
+        """Best scores, statistics or kept reviews, quoted, for the engine; now known as
+        stored."""
         quoted = self._read(name)
         self.known[name] = snapshot.stored_text(quoted)
         return quoted or ""
@@ -218,7 +230,7 @@ class SharedSaves:
         self.known_import = str(self.store.import_stamp())
         self.memory = {}
         self.unwritten = set()
-        self.known = {BEST: None, STATS: None}
+        self.known = {BEST: None, STATS: None, REVIEWS: None}
         self.use_key(self.key)
 
     def steps_taken(self, key: str, save: str) -> bool:
@@ -231,9 +243,10 @@ class SharedSaves:
         return written
 
     def store_merged(self, name: str, document: str) -> "tuple[bool, str | None]":
-        """Write the best scores or statistics, unless another tab stored others since:
-        those are merged first, and that answer written, so no tab's best score or
-        counted game is lost. (written or nothing to do, the action to run first)."""
+        """Write the best scores, statistics or kept reviews, unless another tab stored
+        others since: those are merged first, and that answer written, so no tab's best
+        score, counted game or finished review is lost. (written or nothing to do, the
+        action to run first)."""
         if self.store.holds(name, document):
             self.known[name] = document
             return True, None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from game.review import BUDGET, GRADING
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
 from tests.e2e.test_accessibility import AXE, audit
@@ -90,6 +91,30 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untou
     game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
     again = wait_reviewed(game)
     assert (again["grades"], again["accuracy"]) == (seen["grades"], seen["accuracy"])
+
+
+def test_reviews_finished_in_two_tabs_are_both_kept(game: GamePage) -> None:
+    """The reported loss: each tab stored the list of kept reviews it had read when its
+    review began, and storage kept one tab's. Here a review runs in this tab while
+    another tab of the game stores its own finished review (written from a second page
+    of the site, as that tab does); when this one finishes, both are kept, this tab's
+    the newest."""
+    game.start()
+    play_to_the_end(game)
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    game.poll("the review under way", lambda: int(review_data(game)["progress"] or 0) > 0)
+    theirs = {"key": "c" * 64, "grading": GRADING, "budget": BUDGET, "size": 4, "grades": "bg",
+              "accuracy": 93.5, "values": [100, 99, 97], "turning": []}
+    other = game.context.new_page()
+    other.goto(game.base_url + "/assets/icons/icon.svg")  # the site, not the game: it writes as a tab would
+    stored = json.dumps({"format": "py2048-reviews", "version": 1, "reviews": [theirs]})
+    other.evaluate("text => localStorage.setItem('py2048:reviews', text)", stored)
+    assert review_data(game)["accuracy"] is None, "the review ended before the other tab's was stored"
+    seen = wait_reviewed(game)
+    kept = json.loads(game.evaluate("() => localStorage.getItem('py2048:reviews')"))["reviews"]
+    assert len(kept) == 2 and kept[0]["key"] == theirs["key"]
+    assert kept[1]["grades"] == seen["grades"]
 
 
 def test_a_review_cancelled_closes_and_keeps_nothing(game: GamePage) -> None:

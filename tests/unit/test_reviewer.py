@@ -231,3 +231,46 @@ def test_a_broken_turning_point_drops_its_entry(turning: dict[str, object]) -> N
 def test_no_kept_text_makes_reading_raise(text: str) -> None:
     kept = kept_reviews.read(text)
     assert all(kept_reviews.valid(k) for k in kept)
+
+
+def test_reviews_kept_in_two_tabs_merge_by_game() -> None:
+    """Rule (docs/save-format.md, the kept reviews): another tab's kept reviews and this
+    tab's merge like every other document: theirs, then each of this tab's they do not
+    hold, as the newest; a game both hold keeps theirs; the caps drop the oldest first."""
+    theirs = [entry(1), entry(2), entry(3)]
+    ours = [entry(2), entry(4)]
+    merged = kept_reviews.merge(ours, theirs)
+    assert [e["key"] for e in merged] == [entry(n)["key"] for n in (1, 2, 3, 4)]
+    assert kept_reviews.merge([], theirs) == theirs and kept_reviews.merge(ours, []) == ours
+    many = [entry(n) for n in range(100, 100 + kept_reviews.MAX_REVIEWS)]
+    merged = kept_reviews.merge([entry(5), entry(6)], many)
+    assert len(merged) == kept_reviews.MAX_REVIEWS
+    assert [e["key"] for e in merged[-2:]] == [entry(5)["key"], entry(6)["key"]]
+    assert merged[0]["key"] == entry(102)["key"], "the oldest of theirs went first"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 30), max_size=25), st.lists(st.integers(0, 30), max_size=25))
+def test_merging_kept_reviews_loses_no_game_but_to_the_caps(own: list[int], other: list[int]) -> None:
+    """Law: every game of either list is in the merge unless the cap dropped it, and a
+    game is dropped only if every game kept after it in the merge is newer; no game twice."""
+    ours = kept_reviews.read(kept_reviews.dump([entry(n) for n in own]))
+    theirs = kept_reviews.read(kept_reviews.dump([entry(n) for n in other]))
+    merged = kept_reviews.merge(ours, theirs)
+    keys = [e["key"] for e in merged]
+    assert len(keys) == len(set(keys)) <= kept_reviews.MAX_REVIEWS
+    held = {t["key"] for t in theirs}
+    wanted = [e["key"] for e in theirs] + [e["key"] for e in ours if e["key"] not in held]
+    assert keys == wanted[-len(keys):] if keys else not wanted
+
+
+def test_a_finished_review_merged_with_another_tabs_keeps_both() -> None:
+    """The reported loss: two tabs each finish a review; each wrote the list it had read
+    at its start, and storage kept one. Now the second merges the first's in."""
+    _, reviewer = engine_playing()
+    reviewer.review_start("game", "")
+    mine = json.loads(finish(reviewer)["kept_save"])["reviews"]
+    stored = kept_reviews.dump([entry(9)])
+    merged = json.loads(reviewer.merge_kept(stored)["kept_save"])["reviews"]
+    assert [e["key"] for e in merged] == [entry(9)["key"], mine[0]["key"]]
+    assert reviewer.merge_kept("damaged")["kept_save"] == kept_reviews.dump(reviewer.kept)

@@ -10,7 +10,7 @@ from game.ui.autoplay import Solver
 from game.ui.following import Following
 from game.ui.moves import Moves
 from game.ui.starting import Start
-from game.ui.store import IMPORT
+from game.ui.store import IMPORT, REVIEWS
 from game.ui.transfer import Transfer
 from tests.unit import languages
 
@@ -99,6 +99,7 @@ class FakePage:
         self.told: "list[tuple[Any, ...]]" = []
         self.notices: "list[str]" = []
         self.held: "list[str]" = []
+        self.kept: "list[tuple[str, str]]" = []  # documents stored merged across tabs
 
     @property
     def engine(self) -> "Any":
@@ -127,6 +128,9 @@ class FakePage:
 
     def notify(self, message: str) -> None:
         self.notices.append(message)
+
+    def keep(self, name: str, document: str) -> None:
+        self.kept.append((name, document))
 
     def wait_for_engine(self, action: str) -> None:
         self.held.append(action)
@@ -489,3 +493,15 @@ def test_share_before_the_later_rooms_code_is_in_shares_once_it_is() -> None:
     assert shared == [] and len(fetches) == 1
     fetches[0]()
     assert len(shared) == 1 and "2048" in str(shared[0])
+
+
+def test_kept_reviews_another_tab_stored_since_are_merged_then_stored() -> None:
+    """A finished review is stored merged with what another tab stored since it began
+    (game/ui/tabs.py `store_merged` answers "reviews"): the engine merges them by game,
+    and that answer is what is kept."""
+    page = FakePage()
+    following = Following(page)
+    page.saves.read = lambda name: '"their reviews"' if name == REVIEWS else ""
+    assert following.begin(REVIEWS) == "promise" and page.asked == [("merge_reviews", '"their reviews"')]
+    following.took(REVIEWS, {"kind": "reviews", "kept_save": "merged"})
+    assert page.kept == [(REVIEWS, "merged")] and not page.screen.calls

@@ -78,7 +78,7 @@ def test_review_from_the_game_over_dialog_opens_it_and_asks_the_engine_with_the_
     page, room, _ = opened()
     assert page.pushed == ["review:game"]
     assert ("open_dialog", "review") in page.view.calls and ("close_dialog", "over") in page.view.calls
-    page.store.read = lambda name: '"kept"' if name == REVIEWS else None
+    page.saves.read = lambda name: '"kept"' if name == REVIEWS else ""
     assert room.begin("review:game") == "promise" and page.asked == [("review_start", "game", '"kept"')]
 
 
@@ -90,11 +90,9 @@ def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored()
     engine.promises[-1].callbacks[0][0](step_reply(2, 4, "bg"))
     assert ("set_attribute", "review-counts", "data-grades", "bg") in page.view.calls
     assert len(engine.calls) == 2  # the next, asked before the page drew this one
-    written: "list[tuple[str, str]]" = []
-    page.store.write = lambda name, text: written.append((name, text))
     engine.promises[-1].callbacks[0][0](step_reply(4, 4, "bgmx", done=True, accuracy=61.25, turning=TURNING,
                                                    kept_save="{saved}"))
-    assert written == [(REVIEWS, "{saved}")] and len(engine.calls) == 2
+    assert page.kept == [(REVIEWS, "{saved}")] and len(engine.calls) == 2  # merged with another tab's
     assert ("set_attribute", "review-dialog", "data-accuracy", "61.2") in page.view.calls or \
         ("set_attribute", "review-dialog", "data-accuracy", "61.3") in page.view.calls
     said = page.view.named("say")[-1][1]

@@ -323,6 +323,21 @@ def test_an_import_storage_refuses_changes_nothing_here_either() -> None:
     assert not saves.imported_elsewhere()
 
 
+def test_kept_reviews_are_merged_with_another_tabs_before_they_are_written() -> None:
+    """Rule: each tab kept the reviews it read when its review began; storage holding
+    others now means another tab finished one since: merged first ("reviews"), never
+    written over. Unchanged since, they are written at once."""
+    store = FakeStore({"reviews": "one review"})
+    saves = tabs.SharedSaves(store, 4)
+    assert saves.read("reviews") == json.dumps("one review")
+    store.items["reviews"] = "another tab's two"
+    assert saves.store_merged("reviews", "one review and mine") == (True, "reviews")
+    assert store.items["reviews"] == "another tab's two"
+    saves.read("reviews")
+    assert saves.store_merged("reviews", "all three") == (True, None)
+    assert store.items["reviews"] == "all three"
+
+
 def test_another_tabs_import_is_taken_as_it_is_never_merged_nor_written_over() -> None:
     """Tab B knew a game, best scores and statistics; tab A imports. B's next writes do
     not merge its own into the import's (a lower best stays the file's) nor put its game

@@ -90,6 +90,8 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
     assert stepped["kind"] == "review_step" and stepped["at"] == 2 and len(stepped["grades"]) == 2
     cancelled = json.loads(worker.call("review_cancel", "[]"))
     assert cancelled == {"kind": "review_cancel", "ok": True, "cancelled": True}
+    merged = json.loads(worker.call("merge_reviews", json.dumps([json.dumps("not a document")])))
+    assert merged["kind"] == "reviews" and json.loads(merged["kept_save"])["format"] == "py2048-reviews"
     daily = json.loads(worker.call("start", json.dumps(["", "", "", 4, 1, 1])))
     assert daily["state"]["mode"] == "daily" and daily["state"]["date"]
     board = {"rankings": json.dumps(["", "", "", ""]), "board_add": json.dumps(["", "Ana", ""]),
@@ -99,7 +101,8 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
         assert json.loads(worker.call(name, board_args))["kind"] == name
     assert set(worker.CALLS) == set(kinds) | set(board) | {
         "start", "statistics", "export_all", "check_import", "hint", "verify", "watch", "watch_step",
-        "resume", "review_start", "review_step", "review_cancel", "practice", "practice_move"}
+        "resume", "review_start", "review_step", "review_cancel", "merge_reviews", "practice",
+        "practice_move"}
 
 
 @pytest.mark.parametrize("name, args", [
