@@ -102,3 +102,25 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     subprocess.run(["node", "build/onefile.mjs", str(root / "2048.html")], cwd=REPO_ROOT,
                    check=True, capture_output=True)
     return root
+
+
+# Two releases of the site side by side in one window (tests/release.py): a tab of each,
+# as two frames of one page of their origin, so that every engine's driver can hold them.
+TWO_RELEASES = """<!doctype html>
+<meta charset="utf-8">
+<title>Two releases of the game, side by side</title>
+<iframe id="old" src="old/" width="470" height="760"></iframe>
+<iframe id="new" width="470" height="760"></iframe>
+"""
+
+
+@pytest.fixture(scope="session")
+def releases(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This checkout's site under <root>/old/, the next release's under <root>/new/,
+    and <root>/two.html showing both."""
+    from tests.release import build_releases
+
+    root = tmp_path_factory.mktemp("engines-releases")
+    build_releases(root / "site", root)
+    (root / "site" / "two.html").write_text(TWO_RELEASES, encoding="utf-8")
+    return root / "site"

@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -244,3 +246,109 @@ def test_the_one_file_plays_from_disk(tab: EnginePage, built: Path) -> None:
     tab.reload()
     tab.wait_ready(PLAIN_START_TIMEOUT)
     assert tab.game_state() == before, f"{tab.engine}: the one file lost the game on reload"
+
+
+# A frame's `#game` data, its stored game's version and moves, and its failure message.
+_FRAME = """
+const frame = document.getElementById(%s).contentDocument;
+const game = frame && frame.getElementById("game");
+const stored = JSON.parse(localStorage.getItem("py2048:game") || "null");
+const failure = frame && frame.getElementById("failure");
+return {data: game ? Object.assign({}, game.dataset) : {},
+        stored: stored ? [stored.version, stored.moves] : null,
+        failure: failure && !failure.hidden ? frame.getElementById("failure-text").textContent : ""};
+"""
+# Keys as the game hears them, dispatched in a frame's document (no driver presses into
+# a frame in every engine alike).
+_KEYS = """
+const frame = document.getElementById(%s).contentDocument;
+for (const key of %s) frame.dispatchEvent(new KeyboardEvent("keydown", {key, code: key, bubbles: true}));
+return null;
+"""
+# Every storage event the page holding both frames hears: the key and the stored version.
+_LISTEN = """
+window.heard = [];
+addEventListener("storage", (e) => {
+  const m = /"version":(\\d+)/.exec(e.newValue || "");
+  window.heard.push([e.key, m ? Number(m[1]) : null]);
+});
+return null;
+"""
+
+
+Seen = dict[str, Any]  # a frame as _FRAME reads it: data, stored, failure
+
+
+def frame(tab: EnginePage, name: str) -> Seen:
+    found: Seen = tab.run(_FRAME % json.dumps(name))
+    return found
+
+
+def frame_wait(tab: EnginePage, name: str, what: str, check: Callable[[Seen], bool],
+               timeout: float = 60.0) -> Seen:
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = frame(tab, name)
+        if check(seen):
+            return seen
+        assert time.monotonic() < deadline, f"{tab.engine}: never {what}: {seen}"
+        time.sleep(0.1)
+
+
+def frame_play(tab: EnginePage, name: str, keys: list[str]) -> dict[str, str]:
+    """The keys, each handled before the next, in the frame `name`; its `#game` after."""
+    data: dict[str, str] = frame(tab, name)["data"]
+    inputs = int(data["inputs"])
+    for key in keys:
+        tab.run(_KEYS % (json.dumps(name), json.dumps([key])))
+        inputs += 1
+
+        def handled(seen: Seen, count: int = inputs) -> bool:
+            return int(seen["data"]["inputs"]) >= count
+
+        data = frame_wait(tab, name, f"{key} handled", handled)["data"]
+    return data
+
+
+def shown(data: dict[str, str]) -> tuple[str, str, str]:
+    return data["board"], data["score"], data["moves"]
+
+
+def ready(seen: Seen) -> bool:
+    return seen["data"].get("engine") not in (None, "starting") and seen["data"].get("status") == "playing"
+
+
+@pytest.mark.other_engines(
+    "tests/e2e/test_releases.py: test_an_older_release_stops_saving_once_a_newer_one_stored_the_game")
+def test_an_older_release_stops_saving_once_a_newer_one_stored_the_game(
+        tab: EnginePage, releases: Path) -> None:
+    """A tab of this release and one of the next (the game document one version up),
+    frames of one page of their origin: the newer reads the older's game; once it stores
+    its own, the older stops, says why, plays and stores nothing, and no write goes back
+    and forth between them."""
+    keys = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"]
+    with serve(releases) as url:
+        tab.goto(url + "two.html")
+        tab.run(_LISTEN)
+        frame_wait(tab, "old", "the older release ready", ready)
+        older = frame_play(tab, "old", keys * 2)
+        assert frame(tab, "old")["stored"][0] == 5
+        tab.run("document.getElementById('new').src = 'new/'; return null;")
+        newer = frame_wait(tab, "new", "the newer release ready", ready)["data"]
+        assert shown(newer) == shown(older), f"{tab.engine}: the newer release did not read the older game"
+        newer = frame_play(tab, "new", keys[::-1])
+        stopped = frame_wait(tab, "old", "the older release stopped",
+                             lambda seen: seen["data"]["status"] == "error")
+        assert str(stopped["failure"]).startswith("A newer version of this game has saved your games.")
+        heard = tab.run("const heard = window.heard; window.heard = []; return heard;")
+        games = [version for key, version in heard if key == "py2048:game"]
+        assert games[games.index(6):].count(5) == 0, f"{tab.engine}: the older release wrote over: {heard}"
+        tab.run(_KEYS % (json.dumps("old"), json.dumps(keys)))
+        newer = frame_play(tab, "new", keys[:2])
+        time.sleep(1)  # a quiet second: a write loop would fill it
+        after = frame(tab, "new")
+        assert after["stored"] == [6, int(newer["moves"])], f"{tab.engine}: {after['stored']}"
+        assert shown(frame(tab, "old")["data"]) == shown(stopped["data"])
+        heard = tab.run("return window.heard;")
+        assert all(version == 6 for key, version in heard if key == "py2048:game"), f"{tab.engine}: {heard}"
+        assert len(heard) <= 12, f"{tab.engine}: {len(heard)} writes for two moves: the tabs write in turn"
