@@ -80,7 +80,7 @@ def boot_names() -> list[tuple[str, Value]]:
 
 
 def storage_names() -> list[tuple[str, Value]]:
-    """What assets/storage.js needs: the key prefix and the steps' suffix, the kept items
+    """What assets/storage.js needs: the steps' key suffix, the kept items
     it gives up when storage is full, its answer for a newer release's document, and the
     version of each stored document's format this release writes (a stored one of a
     higher version is a newer release's, never written over)."""
@@ -90,7 +90,6 @@ def storage_names() -> list[tuple[str, Value]]:
     from game.ui import store
 
     return [
-        ("PREFIX", store.PREFIX),
         ("STEPS", store.steps_key("")),
         ("REJECTED_KEY", store.PREFIX + store.REJECTED),
         ("REVIEWS_KEY", store.PREFIX + store.REVIEWS),

@@ -13,6 +13,7 @@ Pure (the page is handed in; the engine's client, assets/engine/client.js, is
 """
 
 from game.ui import handover, text
+from game.ui.store import AT_START
 from game.ui.switching import start_args
 
 TYPE_CHECKING = False
@@ -63,7 +64,7 @@ class Start:
         text.use(str(code), page.strings(strings) if strings else {})
         page.view.say("")  # the last sentence was in the language before
         first = page.state is None
-        if first and (page.newer or page.store.newer_any()):
+        if first and (page.newer or page.store.newer_any(AT_START)):
             page.outdated()  # a newer release stored the games: none is begun over them
         elif first:
             page.view.name_grid()  # its cells came labelled with the page (game/ui/view.py)

@@ -60,6 +60,9 @@ def steps_key(key: str) -> str:
 
 # Every stored game: the three sizes' and the daily board's.
 GAME_KEYS = (GAME, game_key(5), game_key(6), DAILY)
+# What the page's start reads or may write before the engine runs: a newer release's
+# document among them, and no game is begun over it (game/ui/starting.py).
+AT_START = GAME_KEYS + tuple(steps_key(key) for key in GAME_KEYS) + (BEST, STATS, SETTINGS, IMPORT)
 
 
 def formats() -> "dict[str, int]":
@@ -102,10 +105,12 @@ class Store:
         newer release's game)."""
         return bool(self.guard.newer(PREFIX + name))
 
-    def newer_any(self) -> str:
-        """The first item (without the prefix) that holds a newer release's document, or ""."""
-        key = str(self.guard.newerAny() or "")
-        return key[len(PREFIX):] if key.startswith(PREFIX) else key
+    def newer_any(self, names: "tuple[str, ...]") -> str:
+        """The first of items `names` that holds a newer release's document, or "". (Not
+        every item: the friends' board may be a megabyte, read whole to look at its start,
+        and one of a newer release is refused when written all the same.)"""
+        key = str(self.guard.newerAny(json.dumps([PREFIX + name for name in names])) or "")
+        return key[len(PREFIX):]
 
     def read(self, name: str) -> "str | None":
         """The stored text quoted as a JSON string literal (assets/boot.js readExact:
