@@ -37,7 +37,6 @@ class Storing:
     def __init__(self, saves: "Any", store: "Any", now_ms: "Callable[[], int]",
                  offset_minutes: "Callable[[], int]") -> None:
         self.saves = saves
-        self.storage = store
         self.now_ms = now_ms
         self.offset_minutes = offset_minutes
         self.worked = bool(getattr(store, "ok", True))  # storage took writes at the start
@@ -54,31 +53,24 @@ class Storing:
             self.unsaved_stats = reply["stats_save"]
         unsaved = self.unsaved_stats
         if unsaved is not None:
-            written, first = self._write(lambda: self.saves.store_merged(STATS, unsaved))
+            written, first = self.saves.store_merged(STATS, unsaved)
             results.append((written, first))
             if written:
                 self.unsaved_stats = None
         if "steps" in reply:  # before the engine: the page's steps instead of a document
             if reply["steps"]:
-                steps = reply["steps"]
-                results.append(self._write(lambda: self.saves.store_steps(steps)))
+                results.append(self.saves.store_steps(reply["steps"]))
             reply = {"kind": "", "changed": False}
         elif game and reply.get("game_changed"):
             if self.unsaved_stats is None:
-                save = reply["save"]
-                results.append(self._write(lambda: self.saves.store_game(save)))
+                results.append(self.saves.store_game(reply["save"]))
             else:  # its count is not kept yet: the stored game stays the one before
                 results.append((False, None))
         changed = reply["changed"] or reply.get("game_changed") or reply["kind"] == "best"
         if changed and "best_save" in reply:
-            best = reply["best_save"]
-            results.append(self._write(lambda: self.saves.store_merged(BEST, best)))
+            results.append(self.saves.store_merged(BEST, reply["best_save"]))
         firsts = [first for _, first in results if first is not None]
         return firsts, self._said(all(written for written, _ in results))
-
-    def _write(self, write: "Callable[[], Any]") -> "tuple[bool, str | None]":
-        written, first = write()
-        return bool(written), first
 
     def _said(self, stored: bool) -> str:
         if stored:

@@ -21,9 +21,9 @@ from playwright.sync_api import Browser, BrowserContext
 from tests.browser import serve
 from tests.e2e.gamepage import GamePage
 from tests.e2e.positions import GAME_KEY
+from tests.e2e.test_tabs import KEYS, play
 from tests.release import NEW, NEW_GAME_VERSION, OLD, build_releases
 
-KEYS = ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown")
 NEWER_MESSAGE = "A newer version of this game has saved your games."
 # Every storage event another page of the origin sees: the key, and the stored
 # document's format and version (or the whole value when it is short).
@@ -56,17 +56,6 @@ def tab(context: BrowserContext, url: str, release: str) -> GamePage:
     game = GamePage(context, context.new_page(), f"{url}/{release}")
     game.start()
     return game
-
-
-def play(game: GamePage, presses: int) -> int:
-    """`presses` arrow keys, each handled before the next; the moves they made."""
-    data = game.state()
-    before, inputs = int(data["moves"]), int(data["inputs"])
-    for key in (KEYS * presses)[:presses]:
-        game.press(key)
-        inputs += 1
-        data = game.wait_inputs(inputs)
-    return int(data["moves"]) - before
 
 
 def stored(game: GamePage) -> dict[str, Any]:

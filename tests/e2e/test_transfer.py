@@ -9,6 +9,7 @@ from typing import Any
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
+from tests.e2e.test_tabs import another_tab, play
 
 KEYS = ("py2048:game", "py2048:game-5", "py2048:game-6", "py2048:best", "py2048:stats",
         "py2048:settings")
@@ -144,22 +145,10 @@ def test_an_invalid_file_is_refused_with_a_reason_and_nothing_changes(
     assert storage(game) == before
 
 
-def another_tab(game: GamePage) -> GamePage:
-    """The game opened again in a new tab of the same browser (shared storage)."""
-    other = GamePage(game.context, game.context.new_page(), game.base_url)
-    other.start()
-    return other
-
-
 def played(game: GamePage, keys: int) -> dict[str, str]:
-    """`keys` arrow keys, each handled before the next."""
-    inputs = int(game.state()["inputs"])
-    data = game.state()
-    for key in (("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown") * keys)[:keys]:
-        game.press(key)
-        inputs += 1
-        data = game.wait_inputs(inputs)
-    return data
+    """`keys` arrow keys, each handled before the next; the game shown after them."""
+    play(game, keys)
+    return game.state()
 
 
 def small_export(open_game: OpenGame, folder: Path) -> tuple[Path, dict[str, str]]:

@@ -8,6 +8,9 @@ from game.session import Position, Session
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
+    from game.api import Engine
     from game.chance import WordSource
     from game.rules import Board
 
@@ -73,3 +76,12 @@ def played(seed: int, moves: int, size: int = 4, undo_depth: int = 1) -> "Sessio
             break
         session.move(legal[chance.choose_index(source, len(legal))])
     return session
+
+
+def played_out(engine: "Engine") -> "dict[str, Any]":
+    """The engine's game played to its end (the first legal direction each time): the
+    last reply."""
+    reply: "dict[str, Any]" = {}
+    while engine.session.status != "over":
+        reply = engine.move(rules.legal_directions(engine.session.position.board)[0], 100)
+    return reply

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from game import api, chance, daily_results, rules, saves, session, stats
 from game.session import Session
 from game.worker import Table
-from tests.unit.boards import alike, board, consistent
+from tests.unit.boards import alike, board, consistent, played_out
 from tests.unit.daily_results import on
 
 REPLY_KEYS = {"kind", "changed", "game_changed", "direction", "points", "tiles", "spawn", "spawns",
@@ -290,14 +289,6 @@ def test_rule_a_game_another_tab_counted_is_not_counted_here() -> None:
     second.merge_stats(gave_up["stats_save"])
     second.move(rules.legal_directions(second.session.position.board)[0])
     assert not second.new_game()["stats_changed"] and second.stats.of(4).played == 1
-
-
-def played_out(engine: api.Engine) -> dict[str, Any]:
-    """The game played to its end (the first legal direction each time): the last reply."""
-    reply: dict[str, Any] = {}
-    while engine.session.status != "over":
-        reply = engine.move(rules.legal_directions(engine.session.position.board)[0], 100)
-    return reply
 
 
 def test_rule_two_games_born_at_one_revision_with_the_same_tiles_each_count_once() -> None:

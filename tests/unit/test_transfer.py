@@ -10,7 +10,7 @@ import pytest
 from game import api, chance, rules, saves, settings, stats, transfer
 from game.session import Session
 from tests.unit import boards, daily_results
-from tests.unit.boards import alike, board, consistent
+from tests.unit.boards import alike, board, consistent, played_out
 
 JAN_2025 = 1_735_689_600_000
 
@@ -105,14 +105,6 @@ def imported(text: str, seed: int) -> tuple[api.Engine, dict[str, Any]]:
     return engine, engine.start(bundle.games[4], bundle.best, bundle.stats, 4, 1)
 
 
-def ended(engine: api.Engine) -> dict[str, Any]:
-    """The game played to its end (the first legal direction each time): the last reply."""
-    reply: dict[str, Any] = {}
-    while engine.session.status != "over":
-        reply = engine.move(rules.legal_directions(engine.session.position.board)[0], 100)
-    return reply
-
-
 def test_rule_an_imported_game_counts_once_and_never_zero_times() -> None:
     """The file comes from a device whose statistics counted a game born at revision 0,
     and whose game in play was begun there at revision 0 too, after its stored game was
@@ -133,13 +125,13 @@ def test_rule_an_imported_game_counts_once_and_never_zero_times() -> None:
                                   JAN_2025)
     here, start = imported(text, 5)
     assert not start["stats_changed"] and here.session.game_id == later.session.game_id != counted_name
-    last = ended(here)
+    last = played_out(here)
     assert last["stats_changed"] and here.stats.of(4).games == (counted_name, later.session.game_id)
     again = transfer.export_bundle({4: last["save"]}, last["best_save"], last["stats_save"], None, JAN_2025)
     here_again, start = imported(again, 6)
     assert not start["stats_changed"] and here_again.session.status == "over"
     here_again.undo(200)
-    assert not ended(here_again)["stats_changed"] and here_again.stats.of(4).played == 2
+    assert not played_out(here_again)["stats_changed"] and here_again.stats.of(4).played == 2
 
 
 def test_rule_a_repeated_key_counts_as_its_last_value() -> None:
