@@ -67,6 +67,19 @@
         worker.postMessage(message);
       });
     },
+    // A call's answer (or its refusal) handed to the page's one road back to the room
+    // that asked (game/ui/calls.py) with the call's ticket: the two callbacks are made
+    // once, so MicroPython makes no function for a single call.
+    deliver: function (promise, ticket, answered, refused) {
+      promise.then(
+        function (reply) {
+          answered(ticket, reply);
+        },
+        function (error) {
+          refused(ticket, String(error));
+        }
+      );
+    },
     failure: "",
     onfailure: null,
     lastCallMs: 0 // how long the engine's Python took for the last answer (benchmarks)

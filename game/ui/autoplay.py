@@ -23,8 +23,6 @@ ticket, paced)`, `play_auto(direction)`, `drop_auto_moves()`, `later(ms)` (which
 on the page, or None) and `view` with `say`, `show_hint` and `show_autoplay`.
 """
 
-import json
-
 from game.ui import text
 from game.ui.snapshot import board_attr
 
@@ -143,9 +141,8 @@ class Pilot:
 
     # -- answers -----------------------------------------------------------------------
 
-    def answered(self, answer: "Any") -> None:
-        """The engine's answer to a `hint` call (JSON text)."""
-        reply = json.loads(str(answer))
+    def answered(self, reply: "dict[str, Any]") -> None:
+        """The engine's answer to a `hint` call."""
         ticket = int(reply.get("ticket") or 0)
         if ticket and ticket == self.hint_ticket:
             self.hint_ticket = 0
@@ -252,7 +249,8 @@ class Solver:
     when the player takes over (a key, a swipe, another button, a link, a hidden page)."""
 
     ACTIONS = ("auto", "hint", "autoplay")
-    REPLIES = ("move", "taken")
+    REPLIES = ("move", "taken", "hint")
+    TOGGLES = ("autoplay",)  # asked again while it waits for the engine: taken back
     WAITS = {"hint": "hint", "autoplay": "autoplay"}
     BUTTONS = {"#hint": None, "#autoplay": None}
     HEARS = ("input", "button", "shown", "link", "hidden", "failed")
@@ -263,9 +261,6 @@ class Solver:
         self.page = page
         self.view = page.view
         self.pilot = Pilot(self)
-        self.in_play = False  # a move of Auto-play's is being shown from the lookahead
-        self.on_answer = page.proxy(self.pilot.answered)
-        self.on_failure = page.proxy(self.failed)
         self.on_due = page.proxy(self.pilot.due)
         page.at_work.append(lambda: self.pilot.running)  # Auto-play wants the engine
 
@@ -274,6 +269,10 @@ class Solver:
         state: "dict[str, Any] | None" = self.page.state
         return state
 
+    def moves(self) -> "Any":
+        """The room that owns the game's moves and their lookahead (game/ui/moves.py)."""
+        return self.page.router.owner("left")
+
     def begin(self, action: str) -> "Any":
         if action == "hint":
             self.pilot.hint()
@@ -281,22 +280,36 @@ class Solver:
         if action == "autoplay":
             self.pilot.start()
             return None
-        self.in_play = True
-        try:
-            promise, shown = self.page.turns.play(action[5:], True)
-        finally:
-            self.in_play = False
-        if shown is not None:  # after `take`: the next question is asked of this game
-            self.pilot.moved(bool(shown["changed"]))
-        return promise
+        ticket = self.moves().play(self, action, action[5:], False)
+        if ticket is not None and self.moves().taking:  # shown: the next question is asked of this game
+            self.pilot.moved(True)
+        elif ticket is None and self.page.in_charge:  # the lookahead said nothing moves
+            self.pilot.moved(False)
+        return ticket
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
-        self.page.screen.show(reply)
-        if not self.in_play:  # played without a lookahead: answered now
+        """Hint's and Auto-play's question answered, or an auto-played move: drawn and
+        its lookahead kept by the moves room; asked without a lookahead, the next
+        question goes now."""
+        if reply["kind"] == "hint":
+            self.pilot.answered(reply)
+            return
+        moves = self.moves()
+        shown = moves.taking
+        moves.took(action, reply)
+        if not shown:
             self.pilot.moved(reply["changed"])
 
+    def refused(self, action: str, error: str) -> bool:
+        """A `hint` call failed (the engine raised; a dead engine is the page's to say);
+        an auto-played move failed as a key's would."""
+        if action == "hint":
+            self.pilot.failed()
+            return True
+        return bool(self.moves().refused(action, error))
+
     def click(self, name: str, button: "Any") -> None:
-        if self.page.engine is None:
+        if not self.page.in_charge:
             self.page.wait_for_engine("hint" if name == "#hint" else "autoplay")
         elif name == "#hint":
             self.pilot.hint()
@@ -316,17 +329,10 @@ class Solver:
 
     def solver_ready(self) -> bool:
         page = self.page
-        return page.engine is not None and not page.fatal and page.state is not None
+        return page.in_charge and not page.fatal and page.state is not None
 
     def ask_solver(self, budget_ms: float, ticket: int, paced: bool) -> None:
-        answer = self.page.engine.call("hint", budget_ms, ticket, 1 if paced else 0)
-        answer.then(self.on_answer, self.on_failure)
-
-    def failed(self, error: "Any") -> None:
-        if self.page.engine_gone():
-            return  # the engine is gone: the page says so
-        self.page.log_error("engine: hint failed: " + str(error))
-        self.pilot.failed()
+        self.page.ask(self, "hint", "hint", budget_ms, ticket, 1 if paced else 0)
 
     def notify(self, message: str) -> None:
         self.page.notify(message)

@@ -54,9 +54,9 @@ class Following:
         if action == ADOPT or saves.imported_elsewhere():
             return self.adopt()
         if action == "follow":  # taken if it is not older
-            return self.page.ask("follow", *saves.read_game())
+            return self.page.ask(self, action, "follow", *saves.read_game())
         # the higher best score of each size is kept, the fuller statistics, every review
-        return self.page.ask(MERGES[action], saves.read(action))
+        return self.page.ask(self, action, MERGES[action], saves.read(action))
 
     def adopt(self) -> "Any":
         """Another tab's import: once its documents are all here (or after ADOPT_LOOKS
@@ -71,7 +71,7 @@ class Following:
             return None
         self.looks = 0
         page.saves.adopt()
-        return page.ask(*start_args(page))
+        return page.ask(self, ADOPT, *start_args(page))
 
     def look_again(self) -> None:
         self.page.turns.release()
@@ -87,7 +87,7 @@ class Following:
             return
         if action == "follow":
             page.saves.followed(reply.get("taken") or reply["changed"], page.screen.shown_save,
-                                page.turns.early.steps_text() if page.engine is None else None)
+                                page.early.steps_text() if not page.in_charge else None)
         page.screen.show(reply)
         if reply.get("dropped"):  # storage kept another tab's game over a move shown here
             page.notify(text.say("followed_lost"))

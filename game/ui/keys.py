@@ -53,21 +53,22 @@ def action_for_key(
     return LETTERS.get(letter)
 
 
-def queued(action: str, watching: bool, blocked: bool, over_or_won: bool,
-           practising: bool = False) -> "str | None":
+def queued(action: str, mode: "str | None", blocked: bool, over_or_won: bool) -> "str | None":
     """What a key's action puts in the queue (None: nothing, or only reading aloud).
 
-    A recorded game on the board: a move key is no move of the game in play (it counts
-    as handled: "noop"), the other keys do nothing; once it is played on as a practice
-    (game/ui/practice.py), a move key is a move of the practice ("practice:left"). A
-    dialog in front of the board makes a move key do nothing but count, and N do
-    nothing. N asks first over a game in progress ("new?"), not over a finished or won
-    one. Reading keys are never queued: they are no move attempts."""
+    `mode`: None while the game in play is on the board; else what a room's key mode
+    makes of a direction (its MODES table, game/ui/router.py): "" for none (a recorded
+    game watched: a move key is no move of the game in play, it counts as handled:
+    "noop"; the other keys do nothing), or the prefix of its own action ("practice:":
+    a recorded game played on as a practice, "practice:left"). A dialog in front of the
+    board makes a move key do nothing but count, and N do nothing. N asks first over a
+    game in progress ("new?"), not over a finished or won one. Reading keys are never
+    queued: they are no move attempts."""
     if action in READING:
         return None
-    if watching:
-        if practising and action in DIRECTIONS:
-            return "noop" if blocked else "practice:" + action
+    if mode is not None:
+        if mode and action in DIRECTIONS:
+            return "noop" if blocked else mode + action
         return "noop" if action in DIRECTIONS or action == "undo" else None
     if action == "new":
         return None if blocked else ("new" if over_or_won else "new?")

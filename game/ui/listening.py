@@ -96,7 +96,7 @@ class Listening:
             self.read_out(action)
         view = self.view
         over_or_won = view.is_open("over") or view.is_open("win")
-        queued = keys.queued(action, page.watching, blocked, over_or_won, page.practising)
+        queued = keys.queued(action, page.key_mode(), blocked, over_or_won)
         if queued:
             page.push(queued)
         return action
@@ -134,7 +134,7 @@ class Listening:
         if direction:
             page = self.page
             page.tell("input")
-            page.push(keys.queued(direction, page.watching, page.blocked(), False, page.practising) or "noop")
+            page.push(keys.queued(direction, page.key_mode(), page.blocked(), False) or "noop")
 
     def on_pointercancel(self, event: "Any") -> None:
         self.tracker.cancel(int(event.pointerId))

@@ -1,9 +1,17 @@
 """The game in play: moves, undo, a new game, keep playing, its clock, and the buttons
 and dialogs around them (new game, undo, the win and game-over dialogs, Share).
 
+The engine's lookahead is this room's: every reply of the engine's carries, for each
+direction, the reply that move would give (game/lookahead.py). A move with one is shown
+at once, in the key's own task (no round trip), and the engine is told to `take` it;
+its answer brings the next lookahead. Only this room reads or writes it: Auto-play's
+moves are played here for its room (`play`), and its answers handed back here (`took`).
+
 Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPython and
 MicroPython.
 """
+
+import json
 
 from game.ui import keys, text
 
@@ -13,11 +21,13 @@ if TYPE_CHECKING:
 
 # Calls of the game clock's: the time played so far goes with them.
 TIMED = {"undo": "undo", "keep": "keep_playing", "clock": "set_clock"}
+# The actions that are the player's move attempts (CONTRACT.md `data-inputs`).
+COUNTED = keys.DIRECTIONS + ("undo",)
 
 
 class Moves:
-    ACTIONS = keys.DIRECTIONS + ("noop", "taken", "new?", "new") + tuple(TIMED)
-    REPLIES = ("move", "taken", "resync", "undo", "new", "continue", "clock")
+    ACTIONS = keys.DIRECTIONS + ("noop", "new?", "new") + tuple(TIMED)
+    REPLIES = ("move", "taken", "undo", "new", "continue", "clock")
     BUTTONS = {
         "new-game": (("win", "over"), "", "new"),  # in the win and game-over dialogs
         "#new-game": ((), "", "new?"),  # the main button: asks first over a game in progress
@@ -30,17 +40,22 @@ class Moves:
     }
     DIALOGS = ("confirm",)
 
+    HEARS = ("watch", "shown")
+
     def __init__(self, page: "Any") -> None:
         self.page = page
+        # The engine's lookahead for the game on screen: direction -> reply (JSON text).
+        self.ahead: "dict[str, str]" = {}
+        self.taking = False  # a `take` is in flight: its move is on the page, counted
 
     def begin(self, action: str) -> "Any":
         page = self.page
         if action == "noop":  # a move key that moves nothing (a dialog, a replay): counted
             page.count_input()
         elif action in keys.DIRECTIONS:
-            return page.turns.play(action)[0]
+            return self.play(self, action, action, True)
         elif action in TIMED:
-            return page.ask(TIMED[action], page.elapsed())
+            return page.ask(self, action, TIMED[action], page.elapsed())
         elif action == "new?":
             state = page.state
             if state and state["moves"] > 0 and state["status"] != "over":
@@ -52,16 +67,64 @@ class Moves:
             return self.new_game()
         return None
 
+    def play(self, room: "Any", action: str, direction: str, counted: bool) -> "Any":
+        """A move for `room`'s `action` (this room's keys, or Auto-play's move, which is no
+        attempt of the player's: not `counted`): shown at once from the lookahead when
+        there is one, then `take`n by the engine; else the engine (or the page's own
+        game) is asked. The answer goes to `room`, which hands it back here (`took`)."""
+        page = self.page
+        ahead = self.ahead.get(direction) if page.in_charge else None
+        if ahead is None:
+            return page.ask(room, action, "move", direction, page.elapsed())
+        reply = json.loads(ahead)
+        try:
+            page.screen.show(reply)
+        finally:
+            if counted:
+                page.count_input()
+        if not reply["changed"]:
+            return None  # nothing happened: the lookahead still holds for this state
+        self.ahead = {}  # the next one comes with the engine's answer
+        self.taking = True
+        return page.ask(room, action, "take", direction, page.elapsed())
+
     def took(self, action: str, reply: "dict[str, Any]") -> None:
-        # The engine had no lookahead for a move the page showed from it (never
-        # expected): its answer is the truth, drawn whole.
-        resync = action == "taken" and reply.get("kind") not in ("taken", None)
-        self.page.screen.show(reply, "resync" if resync else "")
+        """An answer to a move, a take or a call of the game clock's, drawn; the next
+        lookahead kept. A take answered as a plain move means the engine had no
+        lookahead for the move the page showed from it (never expected): its answer is
+        the truth, drawn whole."""
+        taken, self.taking = self.taking, False
+        try:
+            self.page.screen.show(reply, "resync" if taken and reply.get("kind") != "taken" else "")
+        finally:
+            if action in COUNTED and not taken:
+                self.page.count_input()
+
+    def refused(self, action: str, error: str) -> bool:
+        """The engine raised on a move (nothing changed): moves are asked of it, without a
+        lookahead, until its next answer; the attempt counts as handled. The page says
+        the call failed."""
+        taken, self.taking = self.taking, False
+        self.ahead = {}
+        if action in COUNTED and not taken:
+            self.page.count_input()
+        return False
+
+    def heard(self, event: str, *args: "Any") -> None:
+        """An engine's game reply is on the page: its lookahead is kept, whichever room
+        asked (a move, the hand-over, another tab's game...). A recorded game takes the
+        board: a key meanwhile is no move of the game in play."""
+        if event == "watch":
+            self.ahead = {}
+        elif args[3] is not None:
+            self.ahead = args[3]
 
     def new_game(self) -> "Any":
         """Start over; another daily try is today's board (`clock_stops`)."""
         page = self.page
-        return None if clock_stops(page, page.boards.mode == "daily") else page.ask("new_game", 0)
+        if clock_stops(page, page.boards.mode == "daily"):
+            return None
+        return page.ask(self, "new", "new_game", 0)
 
     def click(self, name: str, button: "Any") -> None:
         """Share: the game on screen (a finished daily game as its result code)."""

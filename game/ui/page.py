@@ -13,7 +13,20 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy
 
-from game.ui import boards, clock, device, early, memory, preferences, sharing, tabs, text, turns, waiting
+from game.ui import (
+    boards,
+    calls,
+    clock,
+    device,
+    early,
+    memory,
+    preferences,
+    sharing,
+    tabs,
+    text,
+    turns,
+    waiting,
+)
 from game.ui.router import name_of
 from game.ui.store import Store
 from game.ui.view import View
@@ -65,12 +78,12 @@ class Page:
         self.clock = clock.Clock()
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
-        self.client = js.window.py2048Engine  # the engine's client (assets/engine/client.js)
+        self.engine = js.window.py2048Engine  # the engine's client (assets/engine/client.js)
         self.state: "dict[str, Any] | None" = None  # the game on screen, as last shown
         self.milestones: "list[str] | None" = None  # from the engine's replies
-        self.watching = False  # a recorded game is on the board (game/ui/replays.py)
-        self.practising = False  # and played on as a practice (game/ui/practice.py)
-        self.worker: "Any" = None  # the engine, ready and not yet handed the game
+        # What the keys play: "" the game in play, else the mode a room declares in its
+        # MODES table (a recorded game watched, or played on as a practice).
+        self.mode = ""
         self.fatal = False  # the engine failed: nothing more is asked or stored
         self.newer = False  # a newer release stored the game's documents (`outdated`)
         self.store.on_newer = self.outdated
@@ -85,7 +98,9 @@ class Page:
         self.on_idle = self.proxy(self.collector.idle)
         # Every action in order; the page's own game answers it until the engine has
         # taken over (game/ui/early.py); what only the engine can do waits for it.
-        self.turns = turns.Turns(self, early.EarlyPlay(device.PageWords(), device.epoch_ms))
+        self.turns = turns.Turns(self)
+        self.early = early.EarlyPlay(device.PageWords(), device.epoch_ms)
+        self.calls = calls.Calls(self, self.early, self.engine)
         self.waiting = waiting.Waiting(self.view)
 
     @property
@@ -94,15 +109,29 @@ class Page:
         return self.boards.size
 
     @property
-    def engine(self) -> "Any":
-        """The engine, once it has taken the game over (None before: the page plays)."""
-        return self.turns.engine
+    def in_charge(self) -> bool:
+        """The engine has taken the game over (before, the page plays it)."""
+        return self.calls.in_charge
+
+    @property
+    def watching(self) -> bool:
+        """A recorded game is on the board, not the game in play (whatever the mode)."""
+        return self.mode != ""
+
+    def key_mode(self) -> "str | None":
+        """What the keys play now (game/ui/keys.py `queued`): None, the game in play; else
+        what the mode's room declares a direction becomes (its MODES table)."""
+        if not self.mode:
+            return None
+        assert self.router is not None
+        return self.router.modes[self.mode]
 
     def rooms(self, router: "Router") -> None:
         self.router = router
         self.waiting.controls = router.waits
+        self.waiting.toggles = router.toggles
 
-    # -- the queue ---------------------------------------------------------------------
+    # -- the queue, and the one road to whoever answers --------------------------------
 
     def push(self, action: str) -> None:
         if not self.fatal:
@@ -112,41 +141,45 @@ class Page:
         """Put `actions` at the head of the queue (each once): they run before any input."""
         self.turns.first(*actions)
 
-    def ask(self, name: str, *args: "Any") -> "Any":
-        """One call, to whoever answers now (game/ui/turns.py `ask`)."""
-        return self.turns.ask(name, *args)
+    def ask(self, room: "Any", action: str, name: str, *args: "Any") -> "int | None":
+        """`room`'s call for its `action`, to whoever answers now; the answer comes back to
+        `room.took(action, reply)` (game/ui/calls.py). The ticket, or None: answered at once."""
+        return self.calls.ask(room, action, name, *args)
 
-    def carry(self, *args: "Any") -> "Any":
-        """An engine call that carries the stored friends' board ("@board") or a chosen
-        file ("@file"): assets/boot.js puts them in and stores the engine's answer, so
-        they never cross into MicroPython."""
-        return js.window.py2048Board.call(*args)
+    def carry(self, room: "Any", action: str, name: str, *args: "Any") -> int:
+        """An engine call that carries the stored Rankings ("@board") or a chosen file
+        ("@file"): assets/boot.js puts them in and stores the engine's answer, so they
+        never cross into MicroPython. Answered to `room`, as any call."""
+        return self.calls.send(room, action, js.window.py2048Board.call(name, *args))
 
-    # The queue's host (game/ui/turns.py): each action and answer to the room that owns it.
+    # The queue's host (game/ui/turns.py) and the road's (game/ui/calls.py).
 
-    def begin(self, action: str) -> "Any":
+    def room_for(self, action: str) -> "Any":
+        """The room that begins `action` now, or None: kept until its room's code is in
+        (the queue waits), or until the engine runs (game/ui/waiting.py)."""
         router = self.router
         assert router is not None
         if name_of(action) not in router.actions and router.when_in(self.turns.release):
             self.turns.hold(action)  # a later room's, whose code is still on its way
             return None
-        if self.engine is None and router.needs_engine(action):
+        if not self.calls.in_charge and router.needs_engine(action):
             self.wait_for_engine(action)
             return None
-        return router.begin(action)
+        return router.owner(action)
 
-    def took(self, reply: "dict[str, Any]") -> None:
-        assert self.router is not None
-        if reply.get("newer"):  # assets/boot.js found a newer release's friends' board
-            self.outdated()
-        self.router.took(self.turns.current, reply)
+    def hold(self, action: str) -> None:
+        self.turns.hold(action)
 
-    def refused(self, action: str, error: str) -> None:
-        """The engine raised on `action` (never expected: the page checks what it can
-        first). Nothing changed; the room that asked may say more."""
-        assert self.router is not None
-        if not self.router.refused(action, error):
-            self.notify(text.say("call_failed"))
+    def answered(self, ticket: int) -> None:
+        self.turns.answered(ticket)
+
+    def deliver(self, promise: "Any", ticket: int, answered: "Any", refused: "Any") -> None:
+        self.engine.deliver(promise, ticket, answered, refused)
+
+    def notify_refused(self) -> None:
+        """The engine raised on a call (never expected: the page checks what it can
+        first) and its room had nothing to say: nothing changed."""
+        self.notify(text.say("call_failed"))
 
     def wait_for_engine(self, action: str) -> None:
         """An action only the engine can carry out, before it runs: kept for it."""
@@ -165,7 +198,7 @@ class Page:
         js.console.error(message)
 
     def engine_gone(self) -> bool:
-        return bool(str(self.client.failure or ""))
+        return bool(str(self.engine.failure or ""))
 
     def lost(self) -> None:
         self.fail(text.say("engine_stopped"))

@@ -23,21 +23,23 @@ class Practice:
     REPLIES = ("practice", "practice_move")
     WAITS = {"practice": ""}
     BUTTONS = {"#watch-practice": None}
+    MODES = {"practising": "practice:"}  # a move key is a move of the practice
     HEARS = ("shown",)
 
     def __init__(self, page: "Any") -> None:
         self.page = page
+        self.practising = False  # the recorded game on the board is played on
 
     def click(self, name: str, button: "Any") -> None:
-        if self.page.watching and not self.page.practising:
+        if self.page.mode == "watching":
             self.page.push("practice")
 
     def begin(self, action: str) -> "Any":
         page = self.page
         if action == "practice":
-            return page.ask("practice")
+            return page.ask(self, action, "practice")
         page.count_input()  # a move attempt of the player's, whatever it does
-        return page.ask("practice_move", action[9:])
+        return page.ask(self, action, "practice_move", action[9:])
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         page = self.page
@@ -46,7 +48,8 @@ class Practice:
             return  # nothing watched any more (closed meanwhile)
         state = reply["state"]
         if reply["kind"] == "practice":
-            page.practising = True
+            self.practising = True
+            page.mode = "practising"
             view.set_attributes((("data-mode", "practice"),))
             view.set_attribute("watch-bar", "data-practice", "true")
             view.set_text("watch-title", text.say("practice_title"))
@@ -67,7 +70,7 @@ class Practice:
 
     def heard(self, event: str, *args: "Any") -> None:
         """The game in play is shown again (the replay bar closed): the practice is over."""
-        if args[0] == "resume" and self.page.practising:
-            self.page.practising = False
+        if args[0] == "resume" and self.practising:
+            self.practising = False
             self.page.view.set_attribute("watch-bar", "data-practice", None)
             self.page.view.set_text("watch-title", text.say("watch_title"))

@@ -40,7 +40,7 @@ class RankingsRoom:
         self.on_warm_later = page.proxy(self.warm_when_idle)
 
     def begin(self, action: str) -> "Any":
-        return self.page.carry(*self.dialog.call(action))
+        return self.page.carry(self, action, *self.dialog.call(action))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         self.dialog.answer(reply)

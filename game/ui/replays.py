@@ -138,6 +138,7 @@ class Replays:
                "#watch-close": None, "close-replay": (("replay",), "", "")}
     CHANGES = ("watch-speed",)
     DIALOGS = ("replay",)
+    MODES = {"watching": ""}  # a recorded game on the board: a move key moves nothing
     HEARS = ("button", "link", "setting")
 
     def __init__(self, host: "Any") -> None:
@@ -155,27 +156,27 @@ class Replays:
 
     @property
     def watching(self) -> bool:
-        """A recorded game is on the board: the page knows it too (its keys do not move)."""
-        return bool(getattr(self.host, "watching", False))
+        """A recorded game is on the board: the page's key mode (its keys do not move)."""
+        return bool(getattr(self.host, "mode", ""))
 
     @watching.setter
     def watching(self, on: bool) -> None:
-        self.host.watching = on
+        self.host.mode = "watching" if on else ""
 
     # -- the room's part of the page -------------------------------------------------------
 
     def begin(self, action: str) -> "Any":
         host = self.host
         if action == "verify":
-            return host.ask("verify", self.take_pending())
+            return host.ask(self, action, "verify", self.take_pending())
         if action == "watch-step":
-            return host.ask("watch_step")
+            return host.ask(self, action, "watch_step")
         if action == "resume":
-            return host.ask("resume")
-        host.turns.ahead = {}  # a key meanwhile is no move of the game in play
+            return host.ask(self, action, "resume")
+        host.tell("watch")  # a key meanwhile is no move of the game in play
         what, _, at = action[6:].partition("#")  # "#n": from the position after n moves, paused
         self.paused = bool(at)
-        return host.ask("watch", what, int(at or 0))
+        return host.ask(self, action, "watch", what, int(at or 0))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         if reply["kind"] == "resume":

@@ -15,8 +15,6 @@ Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPytho
 MicroPython.
 """
 
-import json
-
 from game.ui import charts, text
 from game.ui.store import REVIEWS
 
@@ -83,7 +81,7 @@ def chart_rows(values: "list[int]", grades: str, lang: str = "") -> "list[list[s
 
 class ReviewDialog:
     ACTIONS = ("review",)
-    REPLIES = ("review",)
+    REPLIES = ("review", "review_step", "review_cancel")
     WAITS = {"review": "review-status"}
     BUTTONS = {"review-game": None, "review-verified": None, "review-daily": None, "#review-cancel": None,
                "close-review": None, "review-show": None}
@@ -103,8 +101,6 @@ class ReviewDialog:
         self.turning: "list[dict[str, Any]]" = []  # its turning points, once done
         self.marked = False  # a turning point's arrows are on the board
         self.back = ""  # the dialog Review was opened from, opened again on Close
-        self.on_step = page.proxy(self.stepped)
-        self.on_failure = page.proxy(self.failed)
         self.on_due = page.proxy(self.due)
 
     # -- the page's controls ---------------------------------------------------------------
@@ -183,21 +179,26 @@ class ReviewDialog:
 
     def cancel(self) -> None:
         self.run += 1
-        if self.page.engine is not None:
-            self.page.engine.call("review_cancel")
+        if self.page.in_charge:
+            self.page.ask(self, "review-cancel", "review_cancel")
         self.page.view.close_dialog("review")
         self.page.view.say(text.say("review_cancelled"))
 
     # -- the engine's answers --------------------------------------------------------------
 
     def begin(self, action: str) -> "Any":
-        return self.page.ask("review_start", action[7:], self.page.saves.read(REVIEWS))
+        return self.page.ask(self, action, "review_start", action[7:], self.page.saves.read(REVIEWS))
 
     def held(self, action: str) -> None:
         self.page.view.set_text("review-status", text.say("review_waiting"))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
-        self.answered(reply, self.run)
+        """The review's start (a queued action), one of its steps (asked outside the
+        queue, around the player's keys), or its cancel (nothing more to do)."""
+        if action == "review-step":
+            self.stepped(reply)
+        elif action != "review-cancel":
+            self.answered(reply, self.run)
 
     def answered(self, reply: "dict[str, Any]", run: int) -> None:
         """A review's start or step answered for `run`: shown; the next step asked."""
@@ -228,30 +229,32 @@ class ReviewDialog:
 
     def due(self, _: "Any" = None) -> None:
         page = self.page
-        if self.asking >= 0 or page.engine is None or self.due_run != self.run:
+        if self.asking >= 0 or not page.in_charge or self.due_run != self.run:
             return  # a step in flight, or the review it was set for was cancelled
         if page.now() - self.last_input < QUIET_MS:
             self.schedule()
             return
         self.asking = self.run
         self.asked_at = page.now()
-        page.engine.call("review_step", self.positions).then(self.on_step, self.on_failure)
+        page.ask(self, "review-step", "review_step", self.positions)
 
-    def stepped(self, answer: "Any") -> None:
+    def stepped(self, reply: "dict[str, Any]") -> None:
         run, self.asking = self.asking, -1
         took = self.page.now() - self.asked_at
         if took < SLICE_MS / 2:
             self.positions = min(self.positions * 2, MAX_POSITIONS)
         elif took > SLICE_MS * 2 and self.positions > 1:
             self.positions //= 2
-        self.answered(json.loads(str(answer)), run)
+        self.answered(reply, run)
 
-    def failed(self, error: "Any") -> None:
-        self.asking = -1
-        if self.page.engine_gone():
-            return  # the engine is gone: the page says so
-        self.page.log_error("engine: review failed: " + str(error))
-        self.progress(0, text.say("review_failed", reason=str(error)))
+    def refused(self, action: str, error: str) -> bool:
+        """A step failed (the engine raised; a dead engine is the page's to say): the
+        review says so. A cancel that failed changes nothing to say; a start's failure
+        is said by the page."""
+        if action == "review-step":
+            self.asking = -1
+            self.progress(0, text.say("review_failed", reason=str(error)))
+        return not action.startswith("review:")
 
     # -- the dialog ------------------------------------------------------------------------
 

@@ -5,8 +5,9 @@ plain class attributes, what it owns; nothing else names it:
 - ACTIONS: the queue actions it begins (`begin(action)`: the engine's promise, or None
   when it acted at once). An action is a name, or "name:argument" (a board size, a
   result code, a stored game's key); the name is what is looked up.
-- REPLIES: the reply kinds its actions are answered with. The answer goes back to the
-  room whose action asked (`took(action, reply)`), as the engine sent it.
+- REPLIES: the reply kinds its calls are answered with. Every answer goes back to the
+  room that asked (`took(action, reply)`), as the engine sent it, by one road
+  (game/ui/calls.py), which refuses a kind the room does not declare.
 - BUTTONS: button name -> (dialogs it closes, dialog it opens, action it queues), done
   here; or None: the room's `click(name, button)` does it.
 - CHANGES: the `change` events it handles, by element id, or "setting" for any
@@ -16,9 +17,14 @@ plain class attributes, what it owns; nothing else names it:
 - DIALOGS: the dialogs it opens in front of the board (a move key does nothing there).
 - WAITS: its actions only the engine carries out -> the control that shows "starting"
   while they wait for it (game/ui/waiting.py); `held(action)` if it has more to say.
-- HEARS: what it is told of as it happens (`heard(event, *args)`): "input" (a key or
+  TOGGLES: those of them that a second ask takes back while they wait (Auto-play).
+- MODES: the key modes it puts the board in (the page's `mode`), each with what a
+  direction key queues then: "" nothing of the game's (it only counts), or the prefix
+  of its own action ("practice:" + the direction); game/ui/keys.py `queued`.
+- HEARS: what it is told of as it happens (`heard(event, *args)`): "watch" (a recorded
+  game is asked for the board: a key meanwhile is no move of the game), "input" (a key or
   swipe of the player's), "button" (which one, before its owner acts), "shown" (a game
-  reply is on the page: its kind, whether it changed, the state), "engine" (the engine
+  reply is on the page: its kind, whether it changed, the state, its lookahead), "engine" (the engine
   took over), "language" (the strings are in; whether it is the first time), "setting"
   (which, whether this tab chose it), "hidden" (the page was hidden or shown; whether
   it is being left), "link" (a result code in the address), "failed" (the engine is
@@ -38,8 +44,8 @@ if TYPE_CHECKING:
     from typing import Any
 
 TABLES = ("ACTIONS", "BUTTONS", "CHANGES", "FOLLOWS", "DIALOGS")
-EVENTS = ("input", "button", "shown", "engine", "language", "setting", "hidden", "link", "failed", "verified",
-          "imported")
+EVENTS = ("watch", "input", "button", "shown", "engine", "language", "setting", "hidden", "link", "failed",
+          "verified", "imported")
 
 
 def name_of(action: str) -> str:
@@ -75,6 +81,8 @@ class Router:
         self.follows: "dict[str, Any]" = {}
         self.dialogs: "tuple[str, ...]" = ()
         self.waits: "dict[str, str]" = {}
+        self.toggles: "list[str]" = []
+        self.modes: "dict[str, str]" = {}
         self.hearing: "dict[str, list[Any]]" = {event: [] for event in EVENTS}
         self.later: "list[Any]" = list(later or [])  # what makes each room still to join
         self.missed: "list[tuple[str, tuple[Any, ...]]]" = []  # told while some are still to join
@@ -95,6 +103,10 @@ class Router:
         self.dialogs = tuple(claims(self.rooms, "DIALOGS"))
         for name, room in claims(rooms, "WAITS").items():
             self.waits[name] = room.WAITS[name]
+        for name, room in claims(rooms, "MODES").items():
+            self.modes[name] = room.MODES[name]
+        for room in rooms:
+            self.toggles.extend(getattr(room, "TOGGLES", ()))
         for room in rooms:
             for event in getattr(room, "HEARS", ()):
                 if event not in self.hearing:
@@ -170,20 +182,6 @@ class Router:
         if name_of(action) not in self.actions:
             self.complete()  # the later rooms join if it is theirs
         return name_of(action) in self.waits
-
-    def begin(self, action: str) -> "Any":
-        return self.owner(action).begin(action)
-
-    def took(self, action: str, reply: "dict[str, Any]") -> None:
-        """The answer to `action`, to the room that began it, unchanged."""
-        self.owner(action).took(action, reply)
-
-    def refused(self, action: str, error: str) -> bool:
-        """The engine raised on `action`: the room that asked deals with it if it has a
-        say (True), else the page says the call failed."""
-        room = self.actions.get(name_of(action))
-        refused = getattr(room, "refused", None) if room is not None else None
-        return bool(refused(action, error)) if refused is not None else False
 
     def held(self, action: str) -> None:
         room = self.actions.get(name_of(action))

@@ -68,7 +68,7 @@ class Screen:
         spoken = text.announce(dict(reply, kind=kind) if drawn_as else reply) if text.TABLES else ""
         if spoken:
             view.say(spoken)
-        page.tell("shown", kind, reply["changed"], state)
+        page.tell("shown", kind, reply["changed"], state, reply.get("ahead"))
         page.collector.soon()
 
     def judged(self, reply: "dict[str, Any]", more: str = "", set_aside: "dict[str, Any] | None" = None,
@@ -148,5 +148,5 @@ class Screen:
         if state:
             page.clock.run(clock.should_run(state["status"], state["moves"], page.visible()), page.now())
             leaving = bool(args and args[0])
-            if not page.visible() and not (leaving and page.engine is not None):
+            if not page.visible() and not (leaving and page.in_charge):
                 page.push("clock")

@@ -66,7 +66,7 @@ class SettingsDialog:
         self.show()
 
     def begin(self, action: str) -> "Any":
-        return self.page.ask("set_undo_depth", self.page.prefs.values["undo"])
+        return self.page.ask(self, action, "set_undo_depth", self.page.prefs.values["undo"])
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         self.page.screen.show(reply)

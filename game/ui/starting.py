@@ -5,11 +5,11 @@ The page plays within a fraction of a second, long before Pyodide: once its stri
 are in it begins the stored game (or a fresh one) and plays it itself (game/ui/early.py)
 until the engine has started. Then every stored game with steps played on it is handed
 over, the one on screen last, at the player's first pause (game/ui/handover.py
-`pause_left`); from its answer on the engine answers everything (game/ui/turns.py).
+`pause_left`); from its answer on the engine answers everything (game/ui/calls.py).
 An engine that fails to start, or stops, is said, lasting, and the board stays.
 
 Pure (the page is handed in; the engine's client, assets/engine/client.js, is
-`page.client`), tested with a fake page on CPython and MicroPython.
+`page.engine`), tested with a fake page on CPython and MicroPython.
 """
 
 from game.ui import handover, text
@@ -34,13 +34,13 @@ class Start:
         self.on_pause = page.proxy(self.hand_over)
         self.last_input = -1e9  # page.now() of the player's last key or swipe
         self.ready_at: "float | None" = None  # the engine is ready, its hand-over waits
+        self.ready = False  # the engine has started (it may not have the game yet)
 
     def boot(self) -> None:
         """Play once the strings are in (they come long before the engine, and every
         reply is said in words); the engine starts once that first game is shown."""
         page = self.page
-        client = page.client
-        client.onfailure = page.proxy(self.engine_lost)
+        page.engine.onfailure = page.proxy(self.engine_lost)
         # The first game in a task of its own: with the page's start it made one task of
         # about 100 ms with a phone's CPU, blocking time (docs/performance.md).
         page.later(0, page.proxy(self.first_game))
@@ -53,8 +53,8 @@ class Start:
         """The first game is on the page: the engine's worker is made now, not before,
         so that its downloads and its start on the other core are not in the way of the
         first tiles (docs/engine-start.md, "When the engine starts")."""
-        self.page.client.start()
-        self.page.client.ready.then(self.page.proxy(self.engine_ready), self.page.proxy(self.engine_failed))
+        self.page.engine.start()
+        self.page.engine.ready.then(self.page.proxy(self.engine_ready), self.page.proxy(self.engine_failed))
 
     def language_ready(self, code: "Any") -> None:
         """The strings of the language in use are loaded (at start, or after a change in
@@ -113,7 +113,7 @@ class Start:
         is handed every stored game with steps beside it, the one on screen last, once
         the player pauses."""
         page = self.page
-        page.worker = page.client
+        self.ready = True
         self.boot_kind = str(info.boot)
         self.ready_at = page.now()
         self.hand_over()
@@ -142,20 +142,20 @@ class Start:
         start that failed (its `ready` says so too), after it the engine stopped."""
         page = self.page
         page.log_error("engine: " + str(reason))
-        page.fail(text.say("engine_stopped" if page.worker is not None else "engine_failed"), str(reason))
+        page.fail(text.say("engine_stopped" if self.ready else "engine_failed"), str(reason))
 
     # -- the hand-over -----------------------------------------------------------------
 
     def begin(self, action: str) -> "Any":
         page = self.page
         if action.startswith("handover:"):  # a game not on screen, with steps beside it
-            return page.worker.call(*start_args(page, action[9:]))
+            return page.calls.ask_engine(self, action, *start_args(page, action[9:]))
         # What is stored now: another tab's engine may have taken these steps over.
         page.saves.use_key(page.saves.key)
         args = start_args(page)
         if action == "handover-fresh":  # that could not be taken over: no game, no steps
             args[1], args[7] = "", ""
-        return page.worker.call(*args)
+        return page.calls.ask_engine(self, action, *args)
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         if action.startswith("handover:"):
@@ -168,7 +168,7 @@ class Start:
         nothing is redrawn or said, unless it refused a step (its game shown, and why);
         a game that could not be taken over (`fresh`) is said to be set aside."""
         page = self.page
-        page.turns.engine = page.worker
+        page.calls.in_charge = True
         seamless = handover.seamless(page.state, reply["state"])
         if handover.stale(reply):
             page.saves.drop_steps()

@@ -45,7 +45,8 @@ class StatisticsDialog:
     def begin(self, action: str) -> "Any":
         page = self.page
         size = int(page.view.value_of("stats-size"))
-        return page.carry("statistics", size, STORED_BOARD, str(page.prefs.values.get("name") or ""))
+        name = str(page.prefs.values.get("name") or "")
+        return page.carry(self, action, "statistics", size, STORED_BOARD, name)
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         self.summary = reply["summary"]

@@ -40,15 +40,15 @@ class Switching:
     def begin(self, action: str) -> "Any":
         page = self.page
         if action == "start":  # the first game: the stored one, or a fresh one
-            return page.ask(*start_args(page))
+            return page.ask(self, action, *start_args(page))
         if action == "mode":
             mode = page.boards.other_mode()
-            return None if clock_stops(page, mode == "daily") else self.switch(page.size, mode)
-        return self.switch(int(action[5:]))  # "size:5"
+            return None if clock_stops(page, mode == "daily") else self.switch(action, page.size, mode)
+        return self.switch(action, int(action[5:]))  # "size:5"
 
-    def switch(self, size: int, mode: str = "classic") -> "Any":
+    def switch(self, action: str, size: int, mode: str = "classic") -> "Any":
         page = self.page
-        return page.ask(*start_args(page, page.boards.ask(mode, size)))
+        return page.ask(self, action, *start_args(page, page.boards.ask(mode, size)))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         page = self.page

@@ -111,9 +111,9 @@ class Transfer:
         if action == "export":
             names = [game_key(size) for size in SIZES] + [BEST, STATS, SETTINGS]
             stored = [host.store.read(name) or "" for name in names]
-            return host.carry(*(["export_all"] + stored + [STORED_BOARD]))
+            return host.carry(self, action, *(["export_all"] + stored + [STORED_BOARD]))
         if action == "check-import":
-            return host.carry("check_import", self.file)
+            return host.carry(self, action, "check_import", self.file)
         self.replace_all()
         return None
 

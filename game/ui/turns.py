@@ -1,70 +1,54 @@
-"""The move path: every action in the order it came, one at a time, answered by the page
-itself until the engine has taken the game over, then by the engine.
+"""The queue: every action in the order it came, one at a time.
 
 An action (a key's direction, undo, a new game, another board...) is queued; the oldest
 is carried out when none is in flight, so nothing is dropped, reordered or applied
-twice. The host (game/ui/page.py) has the action's room turn it into a call (`begin`); this room asks
-whoever answers now (`ask`):
-- before the hand-over, the page's own game (game/ui/early.py) answers at once, with a
-  reply of the engine's own shape, and the host shows it within the key's own event;
-  a call only the engine can answer is kept for it (game/ui/waiting.py);
-- after it, the engine's worker answers by message. A move it has already answered (its
-  lookahead, game/api.py) is shown at once from there, and the engine told to `take` it.
-The queue is driven by promise callbacks rather than an asyncio task: MicroPython's
-event loop resumes a waiting task on a timer, which added 3-20 ms to every key press.
-When several actions wait at once (keys pressed while the page started, kept until its
-first game), they are carried out in tasks of at most about TASK_MS: the browser paints
-the board between them, rather than once after all of them (with a phone's CPU one
-move takes 30-60 ms, so each is a task; a desktop plays them all in one).
+twice. The queue knows nothing of what an action does: the host (game/ui/page.py) names
+the room that owns it (`room_for`, one lookup in the router's tables, or None when the
+action is kept elsewhere for now), and that room begins it. A room that asked whoever
+answers the game (game/ui/calls.py) gives back the call's ticket, and the queue waits
+for that ticket to be answered (`answered`); the answer itself goes to the room, not here.
+The queue is driven by callbacks rather than an asyncio task: MicroPython's event loop
+resumes a waiting task on a timer, which added 3-20 ms to every key press. When several
+actions wait at once (keys pressed while the page started, kept until its first game),
+they are carried out in tasks of at most about TASK_MS: the browser paints the board
+between them, rather than once after all of them (with a phone's CPU one move takes
+30-60 ms, so each is a task; a desktop plays them all in one).
 
-Pure: the host, the page's game and the engine are handed in (the engine is anything
-with `call(name, *args)` returning a promise with `then(ok, failed)`), so this is
-tested on CPython and MicroPython with fakes.
-
-The host provides `begin(action)` (a promise, or None when it acted at once), `took(reply)`
-(show one reply), `count_input()`, `wait_for_engine(action)` (an action for the engine, kept),
-`proxy(fn)`, `later(ms, fn)` (a task of its own), `now()` (ms), `engine_gone()` (whether the engine has
-failed), `lost()` (say so) and `refused(action, error)` (the engine raised on one action:
-nothing changed).
+Pure: the host is handed in, so this is tested on CPython and MicroPython with fakes. It
+provides `room_for(action)`, `proxy(fn)`, `later(ms, fn)` (a task of its own) and `now()` (ms).
 """
-
-import json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# The actions that are move attempts (CONTRACT.md `data-inputs`).
-COUNTED = ("left", "right", "up", "down", "undo")
-# Actions answered at once are carried out one after another in one task only while the
-# next (as long as the last) still ends within this many ms: a longer task holds a tap
-# or the next frame noticeably (a "long task"), so the browser gets a turn first.
+# Actions carried out at once follow one another in one task only while the next (as
+# long as the last) still ends within this many ms: a longer task holds a tap or the
+# next frame noticeably (a "long task"), so the browser gets a turn first.
 TASK_MS = 50
 
 
 class Turns:
-    def __init__(self, host: "Any", early: "Any") -> None:
+    def __init__(self, host: "Any") -> None:
         self.host = host
-        self.early = early  # the page's own game (game/ui/early.py) until the hand-over
-        self.engine: "Any" = None  # the engine, once it has taken the game over
         self.queue: "list[str]" = []
-        self.busy = False
-        self.current = ""
-        self.stopped = False  # the engine failed: nothing more is asked
+        self.awaited = 0  # the ticket of the call the action in flight waits for (0: none)
+        self.stopped = False  # the engine failed: nothing more is carried out
         self.held = True  # until the first game is on the page (`release`): actions wait
         self.running = False  # `next` is carrying actions out: an action pushed meanwhile waits
         self.paused = False  # a task given back to the browser between two queued actions
         self.on_turn = host.proxy(self.resume)
-        # The engine's lookahead for the state on screen: direction -> reply (JSON text).
-        self.ahead: "dict[str, str]" = {}
-        self.on_answer = host.proxy(self.answered)
-        self.on_failure = host.proxy(self.failed)
+
+    @property
+    def busy(self) -> bool:
+        """An action's call is in flight."""
+        return self.awaited != 0
 
     def push(self, action: str) -> None:
         if self.stopped:
             return
         self.queue.append(action)
-        if not self.busy and not self.held and not self.running:
+        if not self.awaited and not self.held and not self.running:
             self.next()
 
     def release(self) -> None:
@@ -82,8 +66,8 @@ class Turns:
 
     def hold(self, action: str) -> None:
         """`action` cannot be carried out yet (its room's code is still on its way,
-        game/ui/router.py `when_in`): back at the head of the queue, which waits, in
-        order, until `release`."""
+        game/ui/router.py `when_in`, or the page's own game could not play it): back at
+        the head of the queue, which waits, in order, until `release`."""
         self.queue.insert(0, action)
         self.held = True
 
@@ -95,13 +79,12 @@ class Turns:
         """The engine failed: queued input is dropped, never applied twice."""
         self.stopped = True
         self.queue = []
-        self.busy = False
+        self.awaited = 0
 
     def next(self) -> None:
-        """Carry out queued actions until one waits for the engine's answer, which calls
-        back into here. An action queued while one is carried out (an import queues its
-        results' replay) waits for the loop, never starts a second call beside it: each
-        answer must reach the room whose action asked."""
+        """Carry out queued actions until one waits for its answer, which calls back into
+        here (`answered`). An action queued while one is carried out (an import queues
+        its results' replay) waits for the loop, never starts a second call beside it."""
         if self.running or self.paused:
             return
         self.running = True
@@ -109,11 +92,10 @@ class Turns:
         try:
             while self.waiting():
                 action = self.queue.pop(0)
-                self.current = action
-                promise = self.host.begin(action)
-                if promise is not None:
-                    self.busy = True
-                    promise.then(self.on_answer, self.on_failure)
+                room = self.host.room_for(action)
+                ticket = room.begin(action) if room is not None else None
+                if ticket is not None and not self.stopped:
+                    self.awaited = ticket
                     return
                 if not self.waiting():
                     break
@@ -122,12 +104,10 @@ class Turns:
                     # Shown at once, more waiting (keys pressed while the page started),
                     # and no room for another in this task: the browser paints this
                     # first, then the queue goes on in a task of its own.
-                    self.busy = False
                     self.paused = True
                     self.host.later(0, self.on_turn)
                     return
                 started = done
-            self.busy = False
         finally:
             self.running = False
 
@@ -138,79 +118,12 @@ class Turns:
     def resume(self, _: "Any" = None) -> None:
         """The browser has had its turn: the queue goes on."""
         self.paused = False
-        if not self.busy:
+        if not self.awaited:
             self.next()
 
-    # -- who answers ---------------------------------------------------------------------
-
-    def ask(self, name: str, *args: "Any") -> "Any":
-        """Ask the engine (its promise), or, before it runs, the page's own game, whose
-        answer is shown at once (None: nothing to wait for)."""
-        if self.engine is not None:
-            return self.engine.call(name, *args)
-        try:
-            reply = self.early.call(name, *args)
-        except Exception as error:  # never expected; the engine will judge what is stored
-            self.host.log_error("the page could not play %s: %r; waiting for the engine" % (name, error))
-            self.queue.insert(0, self.current)
-            self.held = True  # until the engine is there (`release`)
-            return None
-        if reply is None:
-            self.host.wait_for_engine(self.current)
-            return None
-        try:
-            self.host.took(reply)
-        finally:
-            if self.current in COUNTED:
-                self.host.count_input()
-        return None
-
-    def play(self, direction: str, auto: bool = False) -> "tuple[Any, dict[str, Any] | None]":
-        """A move: shown at once from the engine's lookahead when it has one (no round
-        trip, so the board changes in the key's own task), then `take`n by the engine,
-        whose answer brings the next lookahead. Without one, the engine (or the page's
-        game) is asked. An `auto` move (Auto-play's) is no move attempt of the player's:
-        not counted. (the promise to wait for, the lookahead reply shown)"""
-        ahead = self.ahead.get(direction) if self.engine is not None else None
-        if ahead is None:
-            return self.ask("move", direction, self.host.elapsed()), None
-        reply = json.loads(ahead)
-        try:
-            self.host.took(reply)
-        finally:
-            if not auto:
-                self.host.count_input()
-            self.current = "taken"  # counted: the engine's answer only confirms it
-        if not reply["changed"]:
-            return None, reply  # nothing happened: the lookahead still holds for this state
-        self.ahead = {}  # the next one comes with the engine's answer
-        return self.engine.call("take", direction, self.host.elapsed()), reply
-
-    # -- the engine's answers ------------------------------------------------------------
-
-    def answered(self, answer: "Any") -> None:
-        try:
-            reply = json.loads(str(answer))
-            if "ahead" in reply:
-                self.ahead = reply["ahead"]
-            self.host.took(reply)  # to the room whose action asked, as the engine sent it
-        finally:  # a bug in drawing one reply must not stall every later input
-            if self.current in COUNTED:
-                self.host.count_input()
-            self.next()
-
-    def failed(self, error: "Any") -> None:
-        """The engine raised: report it, count the attempt as handled, go on; unless the
-        engine itself is gone (assets/engine/client.js `failure`)."""
-        self.host.log_error("engine call failed: " + str(error))
-        if self.host.engine_gone():
-            self.busy = False
-            self.host.lost()
-            return
-        self.ahead = {}  # ask the engine for moves until its next answer
-        try:
-            self.host.refused(self.current, str(error))
-        finally:
-            if self.current in COUNTED:
-                self.host.count_input()
+    def answered(self, ticket: int) -> None:
+        """A call is answered (game/ui/calls.py): if the action in flight waited for it,
+        the next goes."""
+        if ticket == self.awaited:
+            self.awaited = 0
             self.next()

@@ -17,9 +17,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# An action asked for twice while it waits is taken back (Auto-play toggles, as it does later).
-TOGGLES = ("autoplay",)
-
 
 def control_of(controls: "dict[str, str]", action: str) -> str:
     """The control that shows `action` waiting: its name's, from the rooms' WAITS
@@ -31,19 +28,22 @@ def control_of(controls: "dict[str, str]", action: str) -> str:
 class Waiting:
     """The actions kept until the engine runs, oldest first."""
 
-    def __init__(self, view: "Any", controls: "dict[str, str] | None" = None) -> None:
+    def __init__(self, view: "Any", controls: "dict[str, str] | None" = None,
+                 toggles: "list[str] | None" = None) -> None:
         self.view = view
         self.controls: "dict[str, str]" = controls or {}
+        # The actions a second ask takes back while they wait (the rooms' TOGGLES: Auto-play).
+        self.toggles: "list[str]" = toggles if toggles is not None else []
         self.kept: "list[str]" = []
 
     def hold(self, action: str) -> bool:
         """Keep `action` for the engine; whether it is kept now (a toggle asked for again
         is taken back instead)."""
-        if action in TOGGLES and action in self.kept:
+        if action in self.toggles and action in self.kept:
             self.kept.remove(action)
             self._show(action, False)
             return False
-        if action not in self.kept or action.startswith("watch"):
+        if action not in self.kept:
             self.kept.append(action)
         self._show(action, True)
         return True

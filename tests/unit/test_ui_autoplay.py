@@ -5,8 +5,6 @@ MicroPython-compatible, like test_ui_input.py: plain asserts, a fake host standi
 for the app (the engine, the queue, the timers, the view).
 """
 
-import json
-
 from game.ui import autoplay, text
 from tests.unit import languages
 
@@ -78,9 +76,9 @@ class FakeHost:
 
 
 def answer(ticket: int, direction: "str | None" = "left", board: "list[list[int]] | None" = None,
-           revision: int = 7) -> str:
-    return json.dumps({"kind": "hint", "ticket": ticket, "direction": direction, "revision": revision,
-                       "size": 4, "board": board or BOARD, "depth": 3, "nodes": 900, "ms": 12.5})
+           revision: int = 7) -> "dict[str, object]":
+    return {"kind": "hint", "ticket": ticket, "direction": direction, "revision": revision,
+            "size": 4, "board": board or BOARD, "depth": 3, "nodes": 900, "ms": 12.5}
 
 
 def last_ticket(host: FakeHost) -> int:

@@ -113,17 +113,17 @@ def test_reading_keys_are_not_move_attempts() -> None:
 
 
 def test_what_a_key_puts_in_the_queue_by_what_is_on_screen() -> None:
-    assert keys.queued("left", False, False, False) == "left"
-    assert keys.queued("left", False, True, False) == "noop"  # a dialog in front: counted only
-    assert keys.queued("left", True, False, False) == "noop"  # a replay on the board
-    assert keys.queued("undo", True, False, False) == "noop"
-    assert keys.queued("new", True, False, False) is None
-    assert keys.queued("left", True, False, False, True) == "practice:left"  # a practice: its move
-    assert keys.queued("left", True, True, False, True) == "noop"
-    assert keys.queued("undo", True, False, False, True) == "noop"
-    assert keys.queued("new", True, False, False, True) is None
-    assert keys.queued("new", False, False, False) == "new?"  # over a game in progress: asks
-    assert keys.queued("new", False, False, True) == "new"
-    assert keys.queued("new", False, True, True) is None
+    assert keys.queued("left", None, False, False) == "left"
+    assert keys.queued("left", None, True, False) == "noop"  # a dialog in front: counted only
+    assert keys.queued("left", "", False, False) == "noop"  # a replay on the board
+    assert keys.queued("undo", "", False, False) == "noop"
+    assert keys.queued("new", "", False, False) is None
+    assert keys.queued("left", "practice:", False, False) == "practice:left"  # a practice: its move
+    assert keys.queued("left", "practice:", True, False) == "noop"
+    assert keys.queued("undo", "practice:", False, False) == "noop"
+    assert keys.queued("new", "practice:", False, False) is None
+    assert keys.queued("new", None, False, False) == "new?"  # over a game in progress: asks
+    assert keys.queued("new", None, False, True) == "new"
+    assert keys.queued("new", None, True, True) is None
     for reading in keys.READING:
-        assert keys.queued(reading, False, False, False) is None
+        assert keys.queued(reading, None, False, False) is None

@@ -3,6 +3,7 @@ answer reaches the room that asked and is drawn as that room says, the hand-over
 import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPython.
 """
 
+import json
 import sys
 
 from game.ui import handover, rooms, router, tabs, text
@@ -49,24 +50,24 @@ class Queue:
     def __init__(self) -> None:
         self.queue: "list[str]" = []
         self.busy = False
-        self.engine: "Any" = None
-        self.early = Recorder()
-        self.played: "list[tuple[str, bool]]" = []
-        self.lookahead: "dict[str, Any] | None" = None
-        self.page: "Any" = None
-
-    def play(self, direction: str, auto: bool = False) -> "tuple[Any, Any]":
-        self.played.append((direction, auto))
-        if self.lookahead is not None:  # shown at once, from the engine's lookahead
-            self.page.took_now(self.lookahead)
-            return "take", self.lookahead
-        return "move", None
 
     def drop(self, starting: str) -> None:
         self.queue = [action for action in self.queue if not action.startswith(starting)]
 
     def release(self) -> None:
         pass
+
+
+class Road:
+    """The page's road to whoever answers (game/ui/calls.py): the test says whether the
+    engine has the game."""
+
+    def __init__(self, page: "FakePage") -> None:
+        self.page = page
+        self.in_charge = False
+
+    def ask_engine(self, room: "Any", action: str, name: str, *args: "Any") -> str:
+        return self.page.ask(room, action, name, *args)
 
 
 class FakePage:
@@ -81,11 +82,12 @@ class FakePage:
         self.prefs = recorder(values={"size": 4, "undo": 1, "autoplay": "max", "name": "", "language": "en"})
         self.waiting: "Any" = Recorder()
         self.turns = Queue()
-        self.turns.page = self
+        self.calls = Road(self)
+        self.early = Recorder()
+        self.engine: "Any" = Recorder()
         self.state: "dict[str, Any] | None" = dict(STATE)
-        self.watching = False
-        self.practising = False
-        self.worker: "Any" = Recorder()
+        self.mode = ""
+        self.router: "Any" = None
         self.milestones: "list[str] | None" = None
         self.fatal = False
         self.size = 4
@@ -102,13 +104,12 @@ class FakePage:
         self.kept: "list[tuple[str, str]]" = []  # documents stored merged across tabs
 
     @property
-    def engine(self) -> "Any":
-        return self.turns.engine
+    def in_charge(self) -> bool:
+        return self.calls.in_charge
 
-    def took_now(self, reply: "dict[str, Any]") -> None:
-        for room in self.rooms:
-            if self.current.split(":")[0] in room.ACTIONS:
-                room.took(self.current, reply)
+    @property
+    def watching(self) -> bool:
+        return self.mode != ""
 
     def proxy(self, fn: "Any") -> "Any":
         return fn
@@ -119,8 +120,13 @@ class FakePage:
     def first(self, *actions: str) -> None:
         self.firsts.extend(actions)
 
-    def ask(self, *args: "Any") -> str:
-        self.asked.append(args)
+    def ask(self, room: "Any", action: str, name: str, *args: "Any") -> str:
+        """Asked of whoever answers: recorded (the call's name and arguments)."""
+        self.asked.append((name,) + args)
+        return "promise"
+
+    def carry(self, room: "Any", action: str, name: str, *args: "Any") -> str:
+        self.asked.append((name,) + args)
         return "promise"
 
     def tell(self, event: str, *args: "Any") -> None:
@@ -182,8 +188,10 @@ def test_a_move_the_engine_answers_without_its_lookahead_is_drawn_whole() -> Non
     page = FakePage()
     moves = Moves(page)
     moves.took("left", move())
-    moves.took("taken", move(kind="taken"))
-    moves.took("taken", move())  # the page showed a lookahead the engine did not have
+    moves.taking = True  # shown from the lookahead, its `take` asked
+    moves.took("left", move(kind="taken"))
+    moves.taking = True
+    moves.took("left", move())  # the page showed a lookahead the engine did not have
     assert page.screen.named("show") == [("show", move(), ""), ("show", move(kind="taken"), ""),
                                          ("show", move(), "resync")]
 
@@ -207,11 +215,11 @@ def test_the_hand_over_of_the_game_on_screen_draws_nothing_and_lets_the_waiting_
     page.waiting.release = lambda: ["statistics", "hint"]
     reply = {"kind": "start", "state": dict(STATE), "changed": True}
     start.took("handover", reply)
-    assert page.turns.engine is page.worker
+    assert page.in_charge
     [(_, shown, more, aside, drawn_as)] = page.screen.named("judged")
     assert shown is reply and more == "" and aside is None and drawn_as == "handover"
     assert ("engine",) in page.told and page.pushed == ["statistics", "hint"]
-    page.turns.engine = None
+    page.calls.in_charge = False
     start.took("handover-fresh", dict(reply, state=dict(STATE, score=8)))
     [_, (_, _, _, aside, drawn_as)] = page.screen.named("judged")
     assert aside == {"game": True} and drawn_as == ""
@@ -224,7 +232,6 @@ class Ready:
 def paused_page() -> "tuple[FakePage, list[float], list[tuple[float, Any]]]":
     """A page whose clock the test sets, and whose timers it fires."""
     page = FakePage()
-    page.client = Recorder()  # type: ignore[attr-defined]
     clock = [0.0]
     timers: "list[tuple[float, Any]]" = []
     page.now = lambda: clock[0]  # type: ignore[method-assign]
@@ -311,19 +318,22 @@ def test_a_hand_over_the_engine_refuses_is_set_aside_and_tried_afresh_once() -> 
 
 
 def test_an_auto_played_move_asks_the_solver_again_once_after_the_engine_took_it() -> None:
+    """Auto-play's move is played by the moves room (its lookahead) for the Solver room,
+    whose answer comes back to the Solver, which hands the game reply to the moves room."""
     page = FakePage()
-    page.turns.engine = Recorder()
+    page.calls.in_charge = True
+    moves = Moves(page)
+    page.router = recorder(owner=lambda action: moves)
     solver = Solver(page)
-    page.rooms = [solver]
     solver.pilot.running = True
     asked: "list[int]" = []
     solver.pilot.ask_next = lambda: asked.append(1)  # type: ignore[method-assign]
-    page.turns.lookahead = move()
-    page.current = "auto:left"
-    assert solver.begin("auto:left") == "take"
+    moves.ahead = {"left": json.dumps(move())}
+    assert solver.begin("auto:left") == "promise" and page.asked[-1][0] == "take"
     assert len(page.screen.named("show")) == 1 and asked == [1], "shown once, asked once"
-    page.turns.lookahead = None
-    assert solver.begin("auto:left") == "move" and asked == [1]
+    solver.took("auto:left", move(kind="taken"))  # the engine took it: drawn, not asked again
+    assert len(page.screen.named("show")) == 2 and asked == [1] and page.view.named("count_input") == []
+    assert solver.begin("auto:left") == "promise" and page.asked[-1][0] == "move" and asked == [1]
     solver.took("auto:left", move())  # the engine's answer, with no lookahead
     assert asked == [1, 1]
 
@@ -416,12 +426,12 @@ def test_the_engine_starts_once_the_first_game_is_shown_not_before() -> None:
         def start(self) -> None:
             events.append("started")
 
-    page.client = Client()  # type: ignore[attr-defined]
+    page.engine = Client()
     timers: "list[Any]" = []
     page.later = lambda ms, callback: timers.append(callback)  # type: ignore[method-assign]
     start = Start(page)
     start.boot()
-    assert events == [] and timers == [start.first_game] and page.client.onfailure is not None  # type: ignore[attr-defined]
+    assert events == [] and timers == [start.first_game] and page.engine.onfailure is not None
     start.await_engine()
     assert events == ["started", "ready hooked: 2 handlers"]
 
@@ -434,7 +444,7 @@ def test_once_idle_the_later_rooms_join_one_per_idle_moment() -> None:
     idles: "list[Any]" = []
     page.idle = idles.append  # type: ignore[attr-defined]
     makers = [lambda: joined.append("a"), lambda: joined.append("b")]
-    page.router = router.Router([], makers)  # type: ignore[attr-defined]
+    page.router = router.Router([], makers)
     start = Start(page)
     start.settled()
     assert joined == ["a"] and idles == [start.on_settled]
@@ -468,7 +478,7 @@ def test_the_later_rooms_join_once_their_code_is_in_not_before() -> None:
     idles: "list[Any]" = []
     fetches: "list[Any]" = []
     page.idle = idles.append  # type: ignore[attr-defined]
-    page.router = router.Router([], [lambda: joined.append("a"), lambda: joined.append("b")],  # type: ignore[attr-defined]
+    page.router = router.Router([], [lambda: joined.append("a"), lambda: joined.append("b")],
                                 fetches.append)
     start = Start(page)
     start.settled()
@@ -484,7 +494,7 @@ def test_share_before_the_later_rooms_code_is_in_shares_once_it_is() -> None:
     english()
     page = FakePage()
     fetches: "list[Any]" = []
-    page.router = router.Router([], [lambda: None], fetches.append)  # type: ignore[attr-defined]
+    page.router = router.Router([], [lambda: None], fetches.append)
     page.state = dict(STATE, max_tile=2)
     shared: "list[Any]" = []
     page.share = lambda *args: shared.append(args)  # type: ignore[attr-defined]

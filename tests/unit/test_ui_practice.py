@@ -23,7 +23,7 @@ def test_play_on_from_here_starts_a_practice_only_over_a_replay() -> None:
     room = Practice(page)
     room.click("#watch-practice", None)
     assert page.pushed == []  # nothing on the board to play on
-    page.watching = True
+    page.mode = "watching"
     room.click("#watch-practice", None)
     assert page.pushed == ["practice"]
     assert room.begin("practice") == "promise" and page.asked == [("practice",)]
@@ -32,10 +32,10 @@ def test_play_on_from_here_starts_a_practice_only_over_a_replay() -> None:
 def test_a_practice_is_marked_said_never_counted_and_its_moves_are_drawn_and_counted() -> None:
     english()
     page = FakePage()
-    page.watching = True
+    page.mode = "watching"
     room = Practice(page)
     room.took("practice", practice_reply("practice"))
-    assert page.practising
+    assert page.mode == "practising" and Practice.MODES["practising"] == "practice:"
     assert ("set_attributes", (("data-mode", "practice"),)) in page.view.calls
     assert "never counted" in page.view.named("say")[-1][1]
     assert room.begin("practice:left") == "promise" and page.asked[-1] == ("practice_move", "left")
@@ -47,13 +47,13 @@ def test_a_practice_is_marked_said_never_counted_and_its_moves_are_drawn_and_cou
 
 def test_the_practice_ends_when_the_game_in_play_comes_back() -> None:
     page = FakePage()
-    page.watching = True
-    page.practising = True
+    page.mode = "practising"
     room = Practice(page)
-    room.heard("shown", "move", True, STATE)
-    assert page.practising
-    room.heard("shown", "resume", True, STATE)
-    assert not page.practising
+    room.practising = True
+    room.heard("shown", "move", True, STATE, None)
+    assert room.practising
+    room.heard("shown", "resume", True, STATE, None)
+    assert not room.practising
     assert ("set_attribute", "watch-bar", "data-practice", None) in page.view.calls
 
 
@@ -61,4 +61,4 @@ def test_an_answer_after_the_replay_closed_changes_nothing() -> None:
     page = FakePage()
     room = Practice(page)
     room.took("practice", practice_reply("practice"))
-    assert not page.practising and page.view.calls == []
+    assert page.mode == "" and not room.practising and page.view.calls == []

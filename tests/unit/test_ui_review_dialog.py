@@ -3,6 +3,8 @@ steps asked around the player's keys and never after a close or a cancel, the fi
 review stored, its turning points said in words. Pure: runs on CPython and MicroPython.
 """
 
+import json
+
 from game.ui import charts
 from game.ui.review_dialog import QUIET_MS, ReviewDialog, chart_rows, turning_sentence, worst_rows
 from game.ui.store import REVIEWS
@@ -19,26 +21,6 @@ TURNING = [{"move": 12, "played": "up", "better": "left", "grade": "x", "loss": 
            {"move": 7, "played": "left", "better": "up", "grade": "i", "loss": 0.1, "why": []}]
 
 
-class Promise:
-    def __init__(self) -> None:
-        self.callbacks: "list[Any]" = []
-
-    def then(self, done: "Any", failed: "Any" = None) -> "Promise":
-        self.callbacks.append((done, failed))
-        return self
-
-
-class Engine:
-    def __init__(self) -> None:
-        self.calls: "list[tuple[Any, ...]]" = []
-        self.promises: "list[Promise]" = []
-
-    def call(self, *args: "Any") -> Promise:
-        self.calls.append(args)
-        self.promises.append(Promise())
-        return self.promises[-1]
-
-
 class Page(FakePage):
     """The fake page, with its timers and clock in hand."""
 
@@ -46,6 +28,16 @@ class Page(FakePage):
         super().__init__()
         self.due: "list[tuple[float, Any]]" = []
         self.clock = 1000.0
+        self.askers: "list[tuple[Any, str]]" = []  # per call asked: its room and action
+
+    def ask(self, room: "Any", action: str, name: str, *args: "Any") -> str:
+        self.askers.append((room, action))
+        return super().ask(room, action, name, *args)
+
+    def answer(self, index: int, text: str) -> None:
+        """The engine's answer to the call asked `index`th, back to the room that asked."""
+        room, action = self.askers[index]
+        room.took(action, json.loads(text))
 
     def later(self, ms: float, callback: "Any") -> None:
         self.due.append((ms, callback))
@@ -55,23 +47,20 @@ class Page(FakePage):
 
 
 def step_reply(at: int, total: int, grades: str, done: bool = False, **more: "Any") -> str:
-    import json
-
     reply = {"kind": "review_step", "ok": True, "key": "k", "at": at, "total": total,
              "progress": 100 * at // total, "done": done, "grades": grades, "values": [90] * at}
     reply.update(more)
     return json.dumps(reply)
 
 
-def opened() -> "tuple[Page, ReviewDialog, Engine]":
+def opened() -> "tuple[Page, ReviewDialog, list[tuple[Any, ...]]]":
     english()
     page = Page()
-    engine = Engine()
-    page.turns.engine = engine
+    page.calls.in_charge = True
     page.view.is_open = lambda name: name == "review"
     room = ReviewDialog(page)
     room.click("review-game", None)
-    return page, room, engine
+    return page, room, page.asked
 
 
 def test_review_from_the_game_over_dialog_opens_it_and_asks_the_engine_with_the_kept_reviews() -> None:
@@ -83,16 +72,16 @@ def test_review_from_the_game_over_dialog_opens_it_and_asks_the_engine_with_the_
 
 
 def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored() -> None:
-    page, room, engine = opened()
+    page, room, asked = opened()
     room.took("review:game", {"kind": "review", "ok": True, "at": 0, "total": 4, "progress": 0, "done": False,
                               "grades": "", "values": []})
-    assert engine.calls == [("review_step", 2)]  # at once: no key was pressed lately
-    engine.promises[-1].callbacks[0][0](step_reply(2, 4, "bg"))
+    assert asked == [("review_step", 2)]  # at once: no key was pressed lately
+    page.answer(-1, step_reply(2, 4, "bg"))
     assert ("set_attribute", "review-counts", "data-grades", "bg") in page.view.calls
-    assert len(engine.calls) == 2  # the next, asked before the page drew this one
-    engine.promises[-1].callbacks[0][0](step_reply(4, 4, "bgmx", done=True, accuracy=61.25, turning=TURNING,
+    assert len(asked) == 2  # the next, asked before the page drew this one
+    page.answer(-1, step_reply(4, 4, "bgmx", done=True, accuracy=61.25, turning=TURNING,
                                                    kept_save="{saved}"))
-    assert page.kept == [(REVIEWS, "{saved}")] and len(engine.calls) == 2  # merged with another tab's
+    assert page.kept == [(REVIEWS, "{saved}")] and len(asked) == 2  # merged with another tab's
     assert ("set_attribute", "review-dialog", "data-accuracy", "61.2") in page.view.calls or \
         ("set_attribute", "review-dialog", "data-accuracy", "61.3") in page.view.calls
     said = page.view.named("say")[-1][1]
@@ -100,42 +89,42 @@ def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored()
 
 
 def test_a_step_waits_while_the_player_is_pressing_keys() -> None:
-    page, room, engine = opened()
+    page, room, asked = opened()
     due = page.due
     room.heard("input")  # at page.now()
     room.schedule()
-    assert engine.calls == [] and due and due[0][0] == QUIET_MS
+    assert asked == [] and due and due[0][0] == QUIET_MS
     page.clock += QUIET_MS / 2
     due.pop()[1]()  # still too soon after the key: set again, for the rest of the quiet
-    assert engine.calls == [] and due[0][0] == QUIET_MS / 2
+    assert asked == [] and due[0][0] == QUIET_MS / 2
 
 
 def test_a_closed_review_goes_on_behind_and_a_cancelled_one_stops_and_drops_late_answers() -> None:
-    page, room, engine = opened()
+    page, room, asked = opened()
     room.schedule()
-    assert engine.calls == [("review_step", 2)]
+    assert asked == [("review_step", 2)]
     room.click("close-review", None)
     assert ("open_dialog", "over") in page.view.calls  # back where Review was pressed
     room.heard("input")  # the player plays meanwhile
-    engine.promises[-1].callbacks[0][0](step_reply(2, 4, "bg"))
+    page.answer(-1, step_reply(2, 4, "bg"))
     assert len(page.due) == 1  # the next step is set, the dialog closed or not
     room.click("#review-cancel", None)
-    assert engine.calls[-1] == ("review_cancel",) and ("close_dialog", "review") in page.view.calls
-    asked = len(engine.calls)
+    assert asked[-1] == ("review_cancel",) and ("close_dialog", "review") in page.view.calls
+    count = len(asked)
     page.clock += QUIET_MS
     page.due.pop()[1]()  # the step set before the cancel: not asked
-    assert len(engine.calls) == asked
-    engine.promises[0].callbacks[0][0](step_reply(4, 4, "bgbb"))  # a late answer: dropped
+    assert len(asked) == count
+    page.answer(0, step_reply(4, 4, "bgbb"))  # a late answer: dropped
     grades_shown = ("set_attribute", "review-counts", "data-grades", "bgbb")
     assert grades_shown not in page.view.calls and page.due == []
 
 
 def test_steps_grow_while_they_are_quick_and_shrink_when_slow() -> None:
-    page, room, engine = opened()
+    page, room, _ = opened()
     room.schedule()
     for took, expected in ((1.0, 4), (1.0, 8), (200.0, 4)):
         page.clock += took
-        engine.promises[-1].callbacks[0][0](step_reply(1, 400, "b"))
+        page.answer(-1, step_reply(1, 400, "b"))
         assert room.positions == expected
 
 

@@ -74,15 +74,24 @@ def test_a_name_claimed_by_two_rooms_is_refused_at_start() -> None:
     assert raises(lambda: router.Router([Deaf]))
 
 
-def test_an_answer_goes_back_unchanged_to_the_room_whose_action_asked() -> None:
+def test_an_action_is_begun_by_the_room_that_claims_its_name() -> None:
     size, watch = Asking("size"), Asking("watch")
     routes = router.Router([size, watch])
-    assert routes.begin("watch:daily:2026-12-01") == "promise of watch:daily:2026-12-01"
-    reply = {"kind": "start", "changed": True}
-    routes.took("size:6", reply)
-    routes.took("watch:game", {"kind": "watch"})
-    assert size.answers == [("size:6", reply)] and size.answers[0][1] is reply
-    assert watch.answers == [("watch:game", {"kind": "watch"})]
+    assert routes.owner("watch:daily:2026-12-01") is watch and routes.owner("size:6") is size
+    try:
+        routes.owner("nobody")
+    except KeyError:
+        return
+    raise AssertionError("an action nobody claims was begun")
+
+
+def test_every_room_that_asks_declares_the_kinds_it_is_answered_with() -> None:
+    """The road back (game/ui/calls.py) refuses a reply of a kind its room does not
+    declare: a room that begins actions has a REPLIES table, and no kind is claimed by
+    a room for nothing (each is a kind the engine or the page's own game answers)."""
+    for room in PAGE_ROOMS:
+        if getattr(room, "ACTIONS", ()):
+            assert getattr(room, "REPLIES", None), room.__name__
 
 
 def test_only_the_engines_actions_wait_for_it() -> None:
@@ -194,7 +203,7 @@ def test_the_later_rooms_join_once_and_hear_what_was_told_before_in_order() -> N
 
 def test_what_only_a_later_room_owns_brings_them_in_at_once() -> None:
     asks: "list[Any]" = [
-        lambda routes: routes.begin("hint") == "asked hint",
+        lambda routes: routes.owner("hint").begin("hint") == "asked hint",
         lambda routes: routes.needs_engine("hint"),
         lambda routes: routes.click("#help", None, View(), [].append),
         lambda routes: [routes.changed("stats-size", "", None), True][-1],
