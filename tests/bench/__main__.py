@@ -89,7 +89,11 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--network", choices=sorted(NETWORKS), default="none",
                         help="phone: a phone's first and repeat visit, on a slow link and CPU")
     parser.add_argument("--before", type=Path, default=None,
-                        help="with --network phone: an earlier build's dist/site, measured alongside")
+                        help="with --network phone: an earlier build's dist/site, measured alongside; "
+                             "without: an earlier checkout (set up, with its make dist's dist/site), whose "
+                             "first keys and key latency are measured alongside")
+    parser.add_argument("--keys-only", action="store_true",
+                        help="desktop: only the first moving key, the first keys and key latency")
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=DIR",
                         help="with --network phone: another build's dist/site, measured alongside as NAME")
     parser.add_argument("--engine-at-once", action="store_true",
@@ -107,6 +111,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         if not name or not folder:
             parser.error(f"--variant {variant}: NAME=DIR")
         options.variants[name] = Path(folder)
+    earlier_site = options.before / "dist" / "site" if options.before is not None else None
+    if options.network == "none" and earlier_site is not None and not (earlier_site / "index.html").is_file():
+        parser.error(f"--before {options.before}: no dist/site there (make dist in it)")
     for name, folder in (("--anchor", options.anchor), ("--before", options.before),
                          *(("--variant", folder) for folder in options.variants.values())):
         if folder is not None and not (folder / "index.html").is_file():
@@ -192,16 +199,28 @@ def build_site(folder: Path) -> Path:
 
 def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: Site | None,
             one_file: tuple[Path, Site] | None = None, built: Site | None = None,
-            floor: Site | None = None) -> dict[str, Any]:
-    targets = boot_targets(site, anchor, floors=True, one_file=one_file)
-    warm_up(browser, targets)
+            floor: Site | None = None, before: tuple[Site, Site] | None = None) -> dict[str, Any]:
     section: dict[str, Any] = {}
-    section["boot"] = rounds(options.runs, "boot", {
-        t.name: (lambda t=t: boot_run(browser, t)) for t in targets  # type: ignore[misc]
-    })
-    section["traced"] = rounds(options.runs, "traced first visits", {
-        t.name: (lambda t=t: traced_boot(browser, t)) for t in targets if t.kind != "floor"  # type: ignore[misc]
-    })
+    if not options.keys_only:
+        targets = boot_targets(site, anchor, floors=True, one_file=one_file)
+        warm_up(browser, targets)
+        section["boot"] = rounds(options.runs, "boot", {
+            t.name: (lambda t=t: boot_run(browser, t)) for t in targets  # type: ignore[misc]
+        })
+        section["traced"] = rounds(options.runs, "traced first visits", {
+            t.name: (lambda t=t: traced_boot(browser, t)) for t in targets if t.kind != "floor"  # type: ignore[misc]
+        })
+    section.update(keys_section(options, browser, site, anchor, built, floor, before))
+    if not options.keys_only:
+        section.update(features_section(options, browser, site))
+    return section
+
+
+def keys_section(options: argparse.Namespace, browser: Browser, site: Site, anchor: Site | None,
+                 built: Site | None, floor: Site | None, before: tuple[Site, Site] | None) -> dict[str, Any]:
+    """The first moving key, the first keys and key latency: ours, the floor, the anchor,
+    and an earlier build of ours (`before`: its checkout and its built site) alternated."""
+    section: dict[str, Any] = {}
     ours = Target("ours", "ours", site, "index.html")
     firsts: dict[str, Callable[[], dict[str, Any]]] = {"ours": lambda: first_move(browser, ours)}
     quick_keys: dict[str, Callable[[], dict[str, Any]]] = {}  # the first keys, from the first move
@@ -227,9 +246,23 @@ def desktop(options: argparse.Namespace, browser: Browser, site: Site, anchor: S
     plays["ours, before the engine (page plays), motion on"] = lambda: latency(
         browser, ours, options.moves, options.interval, before_engine=True
     )
+    if before is not None:
+        earlier, earlier_built = Target("before", "ours", before[0], "index.html"), \
+            Target("before, built site", "ours", before[1], "")
+        firsts["before, built site"] = lambda: first_move(browser, earlier_built)
+        quick_keys["before, built site"] = lambda: first_keys(browser, earlier_built)
+        plays["before, motion on"] = lambda: latency(browser, earlier, options.moves, options.interval)
+        plays["before, before the engine (page plays), motion on"] = lambda: latency(
+            browser, earlier, options.moves, options.interval, before_engine=True)
     section["first_move"] = rounds(options.runs * FIRST_MOVE_ROUNDS, "first key", firsts)
     section["first_keys"] = rounds(options.runs, f"the first {FIRST_KEYS} keys", quick_keys)
     section["latency"] = rounds(options.runs, f"latency ({options.moves} moves)", plays)
+    return section
+
+
+def features_section(options: argparse.Namespace, browser: Browser, site: Site) -> dict[str, Any]:
+    """Auto-play, result codes, Rankings and Review, on our page."""
+    section: dict[str, Any] = {}
     log(f"auto-play at full speed ({autoplay.MOVES} moves)")
     section["autoplay"] = autoplay.measure(browser, site.url, 1 if options.quick else options.runs)
     log("result codes: their length, and checking one (CPython and in the page)")
@@ -421,18 +454,22 @@ def main(argv: list[str] | None = None) -> None:
             deployed = stack.enter_context(serve(build_site(built.parent), phone.SUB_PATH))
             floor = pyscript_floor.build(Path(stack.enter_context(tempfile.TemporaryDirectory())))
             floor_site = stack.enter_context(serve(floor, phone.SUB_PATH))
-            section.update(desktop(options, browser, site, anchor, one_file, deployed, floor_site))
+            before = None
+            if options.before is not None:  # an earlier checkout, and its built site
+                before = (stack.enter_context(serve(options.before)),
+                          stack.enter_context(serve(options.before / "dist" / "site", phone.SUB_PATH)))
+            section.update(desktop(options, browser, site, anchor, one_file, deployed, floor_site, before))
         browser.close()
         if options.network == "none" and deployed is not None and floor_site is not None:
-            if options.quick or options.no_lighthouse:
-                config["lighthouse_skipped"] = "--quick" if options.quick else "--no-lighthouse"
+            if options.quick or options.no_lighthouse or options.keys_only:
+                config["lighthouse_skipped"] = "--quick" if options.quick else "--no-lighthouse/--keys-only"
             elif not lighthouse.available() or chromium is None:
                 config["lighthouse_skipped"] = "not installed: npm ci --prefix tests/bench"
             else:
                 # The page players get: `make dist`'s site, as GitHub Pages serves it.
                 config["lighthouse"] = lighthouse.version()
                 section["lighthouse"] = lighthouse_section(options, deployed, floor_site, chromium)
-    if options.network == "none":
+    if options.network == "none" and not options.keys_only:
         log("engine moves per second (CPython)")
         section["engine"] = engine.measure(rounds=options.runs)
         log("solver, first 300 moves of a 4x4 game, CPython and Pyodide alternated")
