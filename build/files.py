@@ -17,9 +17,10 @@ An import is an `import game...` or `from game... import ...` at a module's top 
 (names for mypy only), nor inside a function: that one waits for its call, which may never
 come in the page (game/ui/store.py `formats` runs on CPython only), so a module the page
 needs is imported at the top of some module, or is a later room (build/site.mjs splits
-the built site's bytecode by the same rule). Both outputs are git-ignored and made by `make setup` (and by `make
-micropython-test`, which reads pyscript.toml): a fresh clone, or one with a new room,
-needs nothing by hand.
+the built site's bytecode by the same rule).
+
+Both outputs are git-ignored and made by `make setup` (and by `make micropython-test`,
+which reads pyscript.toml): a fresh clone, or one with a new room, needs nothing by hand.
 
     python3 build/files.py           write both (`make files`)
     python3 build/files.py --check   only say whether they are what this writes (exit 1)
@@ -103,7 +104,8 @@ def later_rooms(root: Path) -> list[str]:
     """The files of the rooms that join later: game/ui/rooms.py imports them by name."""
     tree = ast.parse((root / ROOMS).read_text(encoding="utf-8"), ROOMS)
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "LATER" for t in node.targets):
+        names = [target.id for target in getattr(node, "targets", ()) if isinstance(target, ast.Name)]
+        if isinstance(node, ast.Assign) and names == ["LATER"]:
             return [f"game/ui/{module}.py" for module, _ in ast.literal_eval(node.value)]
     raise ValueError(f"{ROOMS} has no LATER")
 
@@ -126,7 +128,8 @@ def config_text(root: Path = ROOT) -> str:
 
 def engine_list_text(root: Path = ROOT) -> str:
     files = "".join(f"  {json.dumps(file)},\n" for file in engine_files(root))
-    return (f"// {GENERATED}\n// Every module game/worker.py imports, and theirs (assets/engine/sources.mjs).\n"
+    return (f"// {GENERATED}\n"
+            "// Every module game/worker.py imports, and theirs (assets/engine/sources.mjs).\n"
             f"export const ENGINE_FILES = [\n{files}];\n")
 
 
@@ -135,12 +138,9 @@ def outputs(root: Path = ROOT) -> dict[str, str]:
 
 
 def main(argv: list[str]) -> int:
-    root = ROOT
-    if "--root" in argv:
-        root = Path(argv[argv.index("--root") + 1]).resolve()
     stale = []
-    for name, text in outputs(root).items():
-        path = root / name
+    for name, text in outputs(ROOT).items():
+        path = ROOT / name
         if path.is_file() and path.read_text(encoding="utf-8") == text:
             continue
         stale.append(name)

@@ -52,19 +52,37 @@ def selector(button: str) -> str:
     return button if button.startswith("#") else f'[data-action="{button}"]'
 
 
-def openers(page_rooms: list[Any] | None = None) -> dict[str, str]:
-    """Dialog -> the button a player clicks to open it, from the rooms' tables: the button
-    whose row opens it (`(closes, opens, action)`), else its room's button named like it
-    (`#<dialog>`, which the room's `click` opens: Settings, Statistics, Rankings). A
-    dialog with neither opens on something a test must set up (a finished game, a file)."""
+def buttons_at_rest(root: Path = ROOT) -> dict[str, bool]:
+    """The page's buttons outside its dialogs, by router name ("#id", or the data-action
+    of one without an id), each with whether it says it opens a dialog
+    (`aria-haspopup="dialog"`)."""
+    page = (root / "index.html").read_text(encoding="utf-8")
+    outside = re.sub(r"<dialog\b[\s\S]*?</dialog>", "", page)
+    found: dict[str, bool] = {}
+    for tag in re.findall(r"<button\b[^>]*>", outside):
+        element_id = re.search(r'\bid="([^"]+)"', tag)
+        action = re.search(r'data-action="([^"]+)"', tag)
+        name = "#" + element_id.group(1) if element_id else action.group(1) if action else ""
+        found[name] = 'aria-haspopup="dialog"' in tag
+    return found
+
+
+def openers(page_rooms: list[Any] | None = None, root: Path = ROOT) -> dict[str, str]:
+    """Dialog -> the button of the page at rest a player clicks to open it, from the
+    rooms' tables and the markup: the button whose row opens it (`(closes, opens,
+    action)`), else its room's button that says it opens a dialog (`aria-haspopup`, which
+    the room's `click` opens: Settings, Statistics, Rankings). A dialog with neither
+    opens on something a test must set up first (a finished game, a file, a code)."""
+    at_rest = buttons_at_rest(root)
     found: dict[str, str] = {}
     for room in page_rooms or PAGE_ROOMS:
         buttons = getattr(room, "BUTTONS", {})
         for dialog in getattr(room, "DIALOGS", ()):
             rows = [name for name, row in buttons.items() if row is not None and row[1] == dialog]
-            named = ["#" + dialog] if "#" + dialog in buttons else []
-            if rows or named:
-                found[dialog] = (rows + named)[0]
+            popups = [name for name in buttons if at_rest.get(name) and buttons[name] is None]
+            candidates = [name for name in rows + popups if name in at_rest]
+            if candidates:
+                found[dialog] = candidates[0]
     return found
 
 
