@@ -26,6 +26,7 @@ export const ENGINE_FILES = [
   "game/rankings.py",
   "game/transfer.py",
   "game/lookahead.py",
+  "game/stored_games.py",
   "game/codes.py",
   "game/rankings_kept.py",
   "game/hints.py",

@@ -876,7 +876,7 @@ def test_the_export_carries_the_board_and_its_check_gives_the_results_back() -> 
     results = board_of(0, 1, 2)
     text = edited(rankings.dump_board(results + [entry(ranked(LAST_NOV)[3], "Zed", NOON + 99 * SECOND)]),
                   3, score=4)  # the newest, the last written: its seal no longer holds
-    exported = engine().transfer.export_all({4: None, 5: None, 6: None}, None, None, None, text)["text"]
+    exported = engine().transfer.export_all(None, None, None, None, None, None, text)["text"]
     bundle = transfer.check_bundle(exported)
     assert bundle.results == tuple(results), "what storage held, tampered entries left out"
     assert bundle.summary["results"] == 3
@@ -998,7 +998,8 @@ def test_a_board_the_engine_knows_is_not_sent_again_and_still_exported_whole() -
     assert first["save"] == "" and len(first["rows"]) >= 1
     again = player.rankings.rankings(rankings.KNOWN, "", "", "")
     assert again["rows"] == first["rows"] and again["save"] == ""
-    exported = json.loads(player.transfer.export_all({}, None, None, None, rankings.KNOWN)["text"])
+    none_stored = (None,) * 6
+    exported = json.loads(player.transfer.export_all(*none_stored, rankings.KNOWN)["text"])
     assert [e["code"] for e in exported["rankings"]["results"]] == [r.code for r in results]
     fresh = engine()
     nothing = fresh.rankings.rankings(rankings.KNOWN, "", "", "")
