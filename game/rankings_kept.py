@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import daily, names, rankings, replay
+from game import daily, names, rankings, replay, standings
 from game.rankings import Entry
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class KeptRankings:
     def own(self, own_name: str) -> list[Entry]:
         """Your daily results as board entries, under your name if it is one."""
         name = own_name if names.valid(own_name) else ""
-        return rankings.mine_of(self.results(), name)
+        return standings.mine_of(self.results(), name)
 
     def entries(self, stored: str | None) -> tuple[Entry, ...]:
         """The board with storage's results, for a look only (nothing is kept)."""
@@ -97,7 +97,7 @@ class KeptRankings:
         it is `board_picture`'s, asked once this is on screen."""
         save = self._board(stored)
         today = daily.utc_date(self.wall())
-        view = rankings.view(self.board, self.own(own_name), str(day), str(season), today)
+        view = standings.view(self.board, self.own(own_name), str(day), str(season), today)
         self.winner = view.pop("winner_code")
         del view["kind"]
         return self._board_reply("rankings", save, **view)
@@ -134,7 +134,7 @@ class KeptRankings:
             if not self._added(entry):
                 return self._board_reply("board_add", save, ok=False, reason="full")
             save = self.board_text or ""
-        counted = rankings.counts(self.board, own, code, outcome.date)
+        counted = standings.counts(self.board, own, code, outcome.date)
         return self._board_reply("board_add", save, ok=True, reason="", already=already,
                                  conflict=not counted, date=outcome.date, name=name)
 

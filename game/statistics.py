@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import daily, rankings, rules, stats
+from game import daily, rules, standings, stats
 
 if TYPE_CHECKING:
     from game.play import Play
@@ -47,5 +47,5 @@ class Statistics:
         today = daily.utc_date(self.wall())
         summary = stats.summary(self.counted(), size, best, today=today)
         entries = self.board.entries(board_text)
-        summary["season"] = rankings.season_summary(entries, self.board.own(own_name), today)
+        summary["season"] = standings.season_summary(entries, self.board.own(own_name), today)
         return {"kind": "statistics", "size": size, "summary": summary}
