@@ -16,6 +16,9 @@ different games from then on. A change of the clock alone (a tab hidden or close
 keep a game storage no longer holds, and the engine and the page would disagree about
 the same two games (tests/unit/test_revisions.py promises that the engine takes
 another document of the same revision).
+
+A newer game is taken by one procedure on both sides (game/play.py `Play.adopt`): the
+best scores keep the higher of this tab's and what the other game brings.
 """
 
 TYPE_CHECKING = False

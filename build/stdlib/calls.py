@@ -9,10 +9,9 @@ against the cut archive, where a module it lacks fails the build and `make test`
 It plays the sizes, the daily board, the solver, a replay, an export and its import, the
 set-aside paths of bad stored data, and a call the engine refuses (the error's way back
 to JavaScript imports `traceback` and its kin). `game.worker.warm_up` runs first, as the
-snapshot build runs it. Every name in `game.worker.CALLS` is called: one without a line
-below is made once with plain arguments of its declared kinds (empty text, zero), so a
-new call needs a line here only when its real use imports more than that reaches, and
-one whose plain call fails is an error, not a gap.
+snapshot build runs it; last, each call's own example (the `EXAMPLES` of the part that
+declares it, game/worker.py), so a new call is made here with no line of its own. Every
+call in the worker's call map must have been called.
 """
 
 import json
@@ -83,6 +82,8 @@ exported = call("export_all", quoted(saved.get("save")), "", "", quoted(saved.ge
 call("check_import", quoted(exported.get("text")))
 call("board_import", "", 100.0)
 call("check_import", quoted("{}"))
+for name, example in worker.table().examples:
+    call(name, *example)
 try:
     worker.call("no such call", "[]")
 except ValueError:
@@ -90,14 +91,5 @@ except ValueError:
 else:
     raise AssertionError("an unknown call must be refused")
 
-# Plain arguments by kind (the call's annotations); `inspect` would put itself and its
-# kin into the engine's standard library.
-PLAIN = {"str": "", "int": 0, "float": 0.0}
-for name in sorted(set(worker.CALLS) - called):
-    code = worker.CALLS[name].__code__
-    kinds = worker.CALLS[name].__annotations__
-    needed = code.co_argcount - len(worker.CALLS[name].__defaults__ or ())
-    call(name, *[PLAIN[str(kinds[argument])] for argument in code.co_varnames[:needed]])
-
-missing = sorted(set(worker.CALLS) - called)
+missing = sorted(set(worker.table().calls) - called)
 assert not missing, f"build/stdlib/calls.py does not make these engine calls: {missing}"

@@ -455,7 +455,7 @@ def test_export_and_import_through_the_engine() -> None:
     engine = counting_engine(LAST_MOVE)
     reply = engine.move(ending_move(engine))
     files = Table(engine).transfer
-    exported = files.export_all({4: reply["save"]}, reply["best_save"], reply["stats_save"], None)
+    exported = files.export_all(reply["save"], None, None, reply["best_save"], reply["stats_save"], None)
     assert exported["kind"] == "export" and json.loads(exported["text"])["exported"] == NOON
     checked = files.check_import(exported["text"])
     assert checked["ok"] and checked["parts"]["games"]["4"] == reply["save"]
