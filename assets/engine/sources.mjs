@@ -23,6 +23,7 @@ export const ENGINE_FILES = [
   "game/settings.py",
   "game/daily_results.py",
   "game/stats.py",
+  "game/stats_saves.py",
   "game/rankings.py",
   "game/standings.py",
   "game/transfer.py",
