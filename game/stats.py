@@ -218,9 +218,10 @@ def daily_summary(stats: Stats, today: str) -> dict[str, Any]:
 
 def merge(own: Stats, other: Stats) -> Stats:
     """Another tab's statistics with this one's: per size the entry with more games
-    (on a tie this tab's: game/other_tabs.py `merged_sizes`, the page's merge too), every milestone either reached, and the daily results of
-    both (one date in both keeps this tab's), with counters at least what either tab
-    counted and what the results themselves show."""
+    (on a tie this tab's: game/other_tabs.py `merged_sizes`, the page's merge too),
+    every milestone either reached, and the daily results of both (one date in both
+    keeps this tab's), with counters at least what either tab counted and what the
+    results themselves show."""
     sizes = other_tabs.merged_sizes(own.sizes, other.sizes, lambda entry: entry.played)
     return Stats(sizes, ordered(set(own.milestones) | set(other.milestones)),
                  daily_results.merge(own.daily, other.daily))
