@@ -79,7 +79,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game import daily, other_tabs, saves, stats
+from game import daily, other_tabs, saves, stats, stats_saves
 from game.games import Games
 from game.lookahead import Reply
 from game.replies import move_fields, no_set_aside, result_code, spawn_data, state_of
@@ -234,7 +234,7 @@ class Engine(Games):
         before = mark_of(self.session)
         stats_before = self.stats
         try:
-            other = stats.read_stats(stats_text or "").stats
+            other = stats_saves.read_stats(stats_text or "").stats
         except saves.SaveError:
             return self._reply("stats", False, before)
         self.stats = stats.merge(self.stats, other)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game import daily, rules, saves, stats
+from game import daily, rules, saves, stats, stats_saves
 from game.chance import secrets_source
 from game.lookahead import Lookahead, Reply
 from game.play import Play
@@ -36,7 +36,7 @@ def progress(now: stats.Stats, before: stats.Stats) -> dict[str, Any]:
     changed = now != before
     return {
         "stats_changed": changed,
-        "stats_save": stats.dump_stats(now) if changed else "",
+        "stats_save": stats_saves.dump_stats(now) if changed else "",
         "milestones": list(now.milestones),
         "unlocked": [m for m in now.milestones if m not in before.milestones],
     }

@@ -66,6 +66,18 @@ def takes_size(own_played: int, other_played: int) -> bool:
     return other_played > own_played
 
 
+def merged_sizes(own: "dict[int, Item]", other: "dict[int, Item]", played: "Callable[[Item], int]"
+                 ) -> "dict[int, Item]":
+    """This tab's statistics of each size, or another tab's where they replace them
+    (`takes_size`, or this tab has none of that size): the one merge of the engine's
+    statistics (game/stats.py) and of what the page knows they counted (game/tally.py)."""
+    sizes = dict(own)
+    for size, entry in other.items():
+        if size not in own or takes_size(played(own[size]), played(entry)):
+            sizes[size] = entry
+    return sizes
+
+
 def united(own: "list[Item]", other: "list[Item]", key: "Callable[[Item], Any]") -> "list[Item]":
     """This tab's items and those of another tab's with a key this tab has not (one
     key in both keeps this tab's): the days' results of both tabs."""

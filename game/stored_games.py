@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game import saves, stats, steps
+from game import saves, stats, stats_saves, steps
 from game.play import Play
 from game.session import Refused, Session, mark_of, settle
 from game.tally import Aside, Tally
@@ -48,7 +48,7 @@ def read_stats(stats_text: str | None, set_aside: dict[str, Any]) -> stats.Stats
     if not stats_text:
         return stats.Stats()
     try:
-        counted = stats.read_stats(stats_text)
+        counted = stats_saves.read_stats(stats_text)
     except saves.SaveError:
         set_aside["stats_document"] = True
         return stats.Stats()

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import chance, rankings, rules, saves
+from game import chance, rankings, rules, saves, stats_saves
 from game import settings as _settings
 from game import stats as _stats
 from game.saves import SaveError
@@ -64,7 +64,7 @@ def export_bundle(
     except SaveError:
         scores = {}
     try:
-        kept = _stats.read_stats(stats).stats
+        kept = stats_saves.read_stats(stats).stats
     except SaveError:
         kept = _stats.Stats()
     bundle = {
@@ -73,7 +73,7 @@ def export_bundle(
         "exported": max(0, int(exported_ms)),
         "games": game_parts,
         "best": json.loads(saves.dump_best(scores)),
-        "stats": _stats.stats_document(kept),
+        "stats": stats_saves.stats_document(kept),
         "settings": json.loads(_settings.dump_settings(_settings.read_settings(settings))),
         "rankings": rankings.document(rankings.read_board(board).entries),
     }
@@ -133,7 +133,7 @@ def check_bundle(text: object) -> Bundle:
     if not best.complete:
         raise SaveError("the best scores: an entry is not a valid score")
     try:
-        kept = _stats.load_stats(_part(data["stats"]))
+        kept = stats_saves.load_stats(_part(data["stats"]))
     except SaveError as error:
         raise SaveError(f"the statistics: {error}") from error
     try:
@@ -155,7 +155,7 @@ def check_bundle(text: object) -> Bundle:
         "exported": exported,
         "results": len(results),
     }
-    return Bundle(games, saves.dump_best(best.scores), _stats.dump_stats(kept),
+    return Bundle(games, saves.dump_best(best.scores), stats_saves.dump_stats(kept),
                   _settings.dump_settings(chosen), summary, tuple(results))
 
 
