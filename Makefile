@@ -7,11 +7,22 @@ PY := $(VENV)/bin/python
 RUNTIME := assets/runtime
 PORT ?= 8000
 
-.PHONY: all serve setup runtime stdlib snapshot icons names venv test lint unit micropython-test pyodide-test e2e bench dist clean
+.PHONY: all serve setup files FORCE runtime stdlib snapshot icons names venv test lint unit micropython-test pyodide-test e2e bench dist clean
 
 all: serve
 
-setup: runtime stdlib snapshot icons
+setup: files runtime stdlib snapshot icons
+
+# Which modules the page's MicroPython and the engine's worker are handed (pyscript.toml's
+# [files], assets/engine/files.mjs ENGINE_FILES), read from the sources' imports by
+# build/files.py (git-ignored): a new room or engine module needs no list edited. Run
+# every time (it is quick); a file is rewritten only when what it lists changed, so the
+# engine's snapshot is not made again for a change of the UI.
+FILES := pyscript.toml assets/engine/files.mjs
+files: $(FILES)
+$(FILES) &: build/files.py build/pyscript.toml FORCE
+	$(PYTHON) build/files.py
+FORCE:
 
 # The run-time files the page loads, copied from node_modules into the served tree
 # (git-ignored). Only what the page needs: no source maps, no console pages.
@@ -32,14 +43,14 @@ $(RUNTIME)/.stamp: package-lock.json
 # whole one stays in node_modules for the Pyodide test run.
 STDLIB := $(RUNTIME)/pyodide/engine-stdlib.zip
 stdlib: $(STDLIB)
-$(STDLIB): $(RUNTIME)/.stamp $(wildcard game/*.py game/solver/*.py) build/stdlib.mjs build/stdlib/calls.py build/stdlib/thin.py assets/engine/sources.mjs
+$(STDLIB): $(RUNTIME)/.stamp $(wildcard game/*.py game/solver/*.py) build/stdlib.mjs build/stdlib/calls.py build/stdlib/thin.py assets/engine/sources.mjs assets/engine/files.mjs
 	node build/stdlib.mjs cut $(RUNTIME)/pyodide node_modules/pyodide/python_stdlib.zip $@
 
 # The engine's Pyodide memory snapshot (docs/engine-start.md), remade whenever the
 # runtime, its standard library, the engine's sources or the script that makes it change.
 SNAPSHOT := $(RUNTIME)/snapshot/snapshot.json
 snapshot: $(SNAPSHOT)
-$(SNAPSHOT): $(RUNTIME)/.stamp $(STDLIB) $(wildcard game/*.py game/solver/*.py) build/snapshot.mjs assets/engine/sources.mjs
+$(SNAPSHOT): $(RUNTIME)/.stamp $(STDLIB) $(wildcard game/*.py game/solver/*.py) build/snapshot.mjs assets/engine/sources.mjs assets/engine/files.mjs
 	node build/snapshot.mjs $(RUNTIME)/pyodide $(RUNTIME)/snapshot
 
 # The manifest's PNG icons, drawn from the SVG with resvg (from npm ci; git-ignored).
@@ -81,7 +92,7 @@ unit: venv
 	$(PY) -m pytest -q tests/unit
 
 # The UI layer's pure tests in real MicroPython; the engine's tests in real Pyodide.
-micropython-test: runtime
+micropython-test: runtime files
 	node tests/micropython/run.mjs
 
 pyodide-test: runtime venv

@@ -36,12 +36,14 @@ so nothing here knows about the browser. Each call answers with a `Reply` dict:
      "dropped": bool}             # for a "follow" that took another tab's game: whether
                                   # it drops a change this tab showed (session.drops_changes)
 
-The other calls are answered beside the engine, by modules of their own handed it
-(game/worker.py's `CALLS` puts them together), each with plain data its docstring
-describes: `hint` (game/hints.py), `statistics` (game/statistics.py), `export_all` and
-`check_import` (game/transfer.py `Transfer`), `verify`, `watch`, `watch_step` and `resume`
-(game/codes.py), the friends' board's calls (game/rankings_kept.py), and `review_start`,
-`review_step` and `review_cancel` (game/reviewer.py).
+The other calls are answered beside the engine, by services of their own, each handed
+only what it reads of the player's games (game/worker.py's `Table` puts them together),
+each with plain data its docstring describes: `hint` (game/hints.py), `statistics`
+(game/statistics.py), `export_all` and `check_import` (game/transfer.py `ExportFiles`),
+`verify`, `watch`, `watch_step` and `resume` (game/codes.py), the friends' board's calls
+(game/rankings_kept.py), and `review_start`, `review_step` and `review_cancel`
+(game/reviewer.py). Each service, the engine too, declares its calls in its own `CALLS`
+table: the wire name, which is its method's, and the kinds of its JSON arguments.
 
 The daily board (game/daily.py, docs/daily.md): `start(..., daily_board=True)` plays the
 board of the UTC day now, and its `state` says "mode": "daily", its "date", whether it
@@ -64,6 +66,8 @@ The game itself is played by `game.play.Play`, which the page also plays before 
 engine has started; `start` then takes the steps it played over (game/steps.py).
 
 The UI renders `state` and animates `tiles`/`spawn`; it never re-derives a rule.
+What storage holds is taken up by game/stored_games.py: at the start, and when another
+tab stored a game.
 
 Lookahead (game/lookahead.py): every reply carries, for each direction, the complete
 reply that move would give; the page applies the one the player picks at once, then
@@ -73,225 +77,35 @@ lookahead.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from game import daily, other_tabs, rules, saves, stats, steps
-from game.chance import secrets_source
-from game.lookahead import Lookahead, Reply, reply_of
-from game.play import Play
+from game import daily, other_tabs, saves, stats, stats_saves
+from game.games import Games
+from game.lookahead import Reply
 from game.replies import move_fields, no_set_aside, result_code, spawn_data, state_of
-from game.session import Refused, Session, drops_changes, mark_of, settle
-from game.tally import Aside, Tally
-
-if TYPE_CHECKING:
-    from game.chance import WordSource
-    from game.record import Spawned
-    from game.session import Mark
+from game.session import mark_of, settle
+from game.stored_games import NOTICES, hand_over, judged, other_game, read_best, read_stats
 
 __all__ = ["Engine", "Reply", "no_set_aside", "result_code", "state_of"]
 
 
-def wall_clock() -> int:
-    """Epoch milliseconds now: the date a counted game is recorded with."""
-    return int(time.time() * 1000)
-
-
-NOTICES: dict[tuple[bool, bool], str | None] = {
-    (False, False): None,
-    (True, False): "game-invalid",
-    (False, True): "best-invalid",
-    (True, True): "game-and-best-invalid",
-}
-
-
-def read_best(best_text: str | None, set_aside: dict[str, Any]) -> dict[int, int]:
-    """The stored best scores, size by size; what was set aside noted in `set_aside`."""
-    if not best_text:
-        return {}
-    try:
-        found = saves.read_best(best_text)
-    except saves.SaveError:
-        set_aside["best_document"] = True
-        return {}
-    set_aside["best_sizes"] = list(found.rejected_sizes)
-    set_aside["best_unknown_keys"] = found.unknown_keys
-    return dict(found.scores)
-
-
-def read_stats(stats_text: str | None, set_aside: dict[str, Any]) -> stats.Stats:
-    """The stored statistics, size by size; what was set aside noted in `set_aside`."""
-    if not stats_text:
-        return stats.Stats()
-    try:
-        counted = stats.read_stats(stats_text)
-    except saves.SaveError:
-        set_aside["stats_document"] = True
-        return stats.Stats()
-    set_aside["stats_sizes"] = list(counted.rejected_sizes)
-    set_aside["stats_daily"] = counted.daily_rejected
-    return counted.stats
-
-
-def judged(game_text: str | None, source: WordSource, size: int, daily_board: bool,
-           set_aside: dict[str, Any]) -> Session | None:
-    """The stored game, strictly judged (game/saves.py); None, and set aside when it
-    was there, if it is no legal game of this size and kind."""
-    if not game_text:
-        return None
-    try:
-        loaded = saves.load_game(game_text, source, {}, size=size)
-        if (loaded.daily is not None) != daily_board:
-            raise saves.SaveError("a daily game in the normal game's place, or the reverse")
-    except saves.SaveError:
-        set_aside["game"] = True
-        return None
-    return loaded
-
-
-def progress(now: stats.Stats, before: stats.Stats) -> dict[str, Any]:
-    """A reply's statistics fields, against the statistics when the call began."""
-    changed = now != before
-    return {
-        "stats_changed": changed,
-        "stats_save": stats.dump_stats(now) if changed else "",
-        "milestones": list(now.milestones),
-        "unlocked": [m for m in now.milestones if m not in before.milestones],
-    }
-
-
-def hand_over(
-    play: Play, loaded: Session | None, game_text: str | None, size: int, undo_depth: int, daily_board: bool,
-    steps_text: str | None,
-) -> tuple[tuple[Spawned, ...], dict[str, Any]]:
-    """Play the stored game with the page's steps on it (game/steps.py `resume`): the
-    start tiles of a fresh game, and the reply's `handover` when steps were handed. The
-    undo depth the page asks for now is taken last (another tab may have changed it)."""
-    plan, refusal = None, None
-    if steps_text:
-        try:
-            plan = steps.read(steps_text)
-        except ValueError:
-            refusal = Refused("bad_steps")
-    spawns, taken, refused = steps.resume(play, loaded, game_text, size, undo_depth, daily_board, plan)
-    refusal = refused or refusal
-    if undo_depth != play.session.undo_depth:  # changed since the page played (another tab)
-        before = mark_of(play.session)
-        play.set_undo_depth(undo_depth)
-        settle(play.session, before)
-    extra: dict[str, Any] = {}
-    if steps_text:
-        extra["handover"] = {"steps": len(plan.steps) if plan else 0, "taken": taken,
-                             "refused": refusal.reason if refusal else "",
-                             "detail": refusal.detail if refusal else {}}
-    return spawns, extra
-
-
-class Engine(Tally):
-    """One player's games on one device: the game in play, best per size, statistics.
-
-    The game itself is a `Play` (game/play.py), the very object the page plays before
-    the engine runs; the engine adds what only it keeps: the statistics (it is the
-    play's `Tally`), the stored documents and the lookahead. With `lookahead`, every
-    reply also carries the reply of each next move (game/lookahead.py); `take` then
-    commits the one the page applied. `wall` gives the date (epoch ms) a counted game
-    is recorded with, and the daily board's day; tests hand in their own. What else
-    the page asks about the player's games (hints, codes, the friends' board, the
+class Engine(Games):
+    """The engine's game calls on one player's games (game/games.py holds them). What
+    else the page asks about the player's games (hints, codes, the friends' board, the
     export file, the statistics dialog) is answered beside it (game/worker.py).
     """
 
-    def __init__(
-        self, source: WordSource | None = None, lookahead: bool = False,
-        wall: Callable[[], int] = wall_clock,
-    ) -> None:
-        self.source: WordSource = source or secrets_source
-        self.wall = wall
-        self.stats = stats.Stats()
-        self.play = Play(self.source, self.today, self)
-        self.lookahead = Lookahead(self) if lookahead else None
-
-    # The game in play and the best scores are the play's: a daily game's best is the
-    # day's own (its result or a better practice try), never the 4×4 best score.
-    @property
-    def session(self) -> Session:
-        return self.play.session
-
-    @session.setter
-    def session(self, game: Session) -> None:
-        self.play.session = game
-
-    @property
-    def best(self) -> dict[int, int]:
-        return self.play.best
-
-    @best.setter
-    def best(self, scores: dict[int, int]) -> None:
-        self.play.best = scores
-
-    @property
-    def daily_best(self) -> dict[int, int]:
-        return self.play.daily_best
-
-    @daily_best.setter
-    def daily_best(self, scores: dict[int, int]) -> None:
-        self.play.daily_best = scores
-
-    def today(self) -> str:
-        """The UTC day now: the daily board's day."""
-        return daily.utc_date(self.wall())
-
-    # -- the play's tally (game/tally.py): the statistics -----------------------------
-
-    def count(self, game: Session) -> None:
-        """A game is due to count (game/play.py): stats.count_game."""
-        self.stats = stats.count_game(self.stats, game, self.wall())
-
-    def holds(self, size: int, game_id: str) -> bool:
-        return stats.counted(self.stats, size, game_id)
-
-    def has_result(self, date: str) -> bool:
-        return stats.daily_result(self.stats, date) is not None
-
-    def day_best(self, date: str) -> int:
-        result = stats.daily_result(self.stats, date)
-        return result.score if result else 0
-
-    # -- reading -----------------------------------------------------------------
-
-    def state(self) -> dict[str, Any]:
-        """What the page shows and publishes as data attributes (CONTRACT.md)."""
-        return state_of(self.session, self.best)
-
-    def shown(self, kind: str) -> Reply:
-        """The game in play as it is, to draw again (after watching another game): a
-        reply that stores nothing."""
-        return self._reply(kind, True, None)
-
-    def _reply(
-        self, kind: str, changed: bool, before: Mark | None, stats_before: stats.Stats | None = None,
-        **extra: Any,
-    ) -> Reply:
-        """The reply for the session as it now is; `before` (the game when the call
-        began) decides `game_changed` and the revision; None means the call's game
-        document must not be stored again (it came from storage). `stats_before` (the
-        statistics when the call began) decides `stats_changed` and `unlocked`."""
-        game_changed = False if before is None else settle(self.session, before)
-        return self._answer(kind, changed, game_changed, stats_before, **extra)
-
-    def _answer(self, kind: str, changed: bool, game_changed: bool, stats_before: stats.Stats | None = None,
-                **extra: Any) -> Reply:
-        reply = reply_of(self.session, self.play.bests(), kind, changed, game_changed, **extra)
-        if self.session.daily is not None:
-            reply["best_save"] = saves.dump_best(self.best)  # the day's best is never stored
-        reply.update(progress(self.stats, stats_before or self.stats))
-        return reply if self.lookahead is None else self.lookahead.add_to(reply)
-
-    def _reached(self) -> None:
-        """The milestones the board on screen has reached (a 2048 tile counts at once)."""
-        session = self.session
-        self.stats, _ = stats.reach(
-            self.stats, session.size, rules.max_tile(session.position.board), session.position.won)
+    # The game calls, by wire name (each this class's method of that name): the kinds of
+    # their JSON arguments (game/worker.py converts them), and one way to make each.
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "start": ("stored", "stored", "stored", "int", "int", "bool", "stored"), "move": ("str", "int"),
+        "take": ("str", "int"), "undo": ("int",), "new_game": ("int",), "keep_playing": ("int",),
+        "merge_best": ("stored",), "set_clock": ("int",), "follow": ("stored", "stored"),
+        "set_undo_depth": ("int",), "merge_stats": ("stored",)}
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "start": ("", "", "", 4, 5, 0, ""), "move": ("left", 1000), "take": ("up", 1000), "undo": (1000,),
+        "keep_playing": (1000,), "set_clock": (2000,), "set_undo_depth": (1,), "merge_best": ("",),
+        "follow": ("", ""), "merge_stats": ("",), "new_game": (0,)}
 
     # -- calls ---------------------------------------------------------------------
 
@@ -393,7 +207,7 @@ class Engine(Tally):
         before = mark_of(self.session)
         return self._reply("undo_depth", self.play.set_undo_depth(int(depth)), before)
 
-    def merge_best(self, best_text: str) -> Reply:
+    def merge_best(self, best_text: str | None) -> Reply:
         """Take the higher best scores that another tab stored (RULES.md: best never drops).
 
         Invalid text changes nothing, and a bad entry only itself: another tab's bad
@@ -401,7 +215,7 @@ class Engine(Tally):
         """
         before = mark_of(self.session)
         try:
-            other = saves.load_best(best_text)
+            other = saves.load_best(best_text or "")
         except saves.SaveError:
             return self._reply("best", False, before)
         changed = other_tabs.merge_best(self.best, other)
@@ -409,7 +223,7 @@ class Engine(Tally):
             self.session.best = max(self.session.best, self.best.get(self.session.size, 0))
         return self._reply("best", changed, before)
 
-    def merge_stats(self, stats_text: str) -> Reply:
+    def merge_stats(self, stats_text: str | None) -> Reply:
         """Another tab stored statistics: per size keep the entry with more games (a tie
         keeps this tab's), and every milestone either tab reached.
 
@@ -420,7 +234,7 @@ class Engine(Tally):
         before = mark_of(self.session)
         stats_before = self.stats
         try:
-            other = stats.read_stats(stats_text).stats
+            other = stats_saves.read_stats(stats_text or "").stats
         except saves.SaveError:
             return self._reply("stats", False, before)
         self.stats = stats.merge(self.stats, other)
@@ -428,7 +242,7 @@ class Engine(Tally):
         reply["unlocked"] = []
         return reply
 
-    def follow(self, game_text: str, steps_text: str = "") -> Reply:
+    def follow(self, game_text: str | None, steps_text: str | None = "") -> Reply:
         """Another tab stored this game: play on from it if it is valid and not older.
 
         Which is newer is game/other_tabs.py's `newer`, the page's rule too: a higher
@@ -436,7 +250,8 @@ class Engine(Tally):
         same game at once: storage holds the other one, so this tab takes it too, and
         the two cannot hand the slot back and forth). An invalid, older or identical game
         changes nothing: a tab never steps back to an older game. The best scores keep
-        the higher of both, the other game's score included. The adopted game is
+        the higher of both, the other game's score included (game/play.py `adopt`,
+        the page's procedure too). The adopted game is
         already stored, so `game_changed` is false: storing it again could only race
         the tab that wrote it.
 
@@ -448,15 +263,13 @@ class Engine(Tally):
         """
         mine = mark_of(self.session)
         game = self.session
-        found = self._other_game(game_text, steps_text)
+        found = other_game(self.play, self, game_text or "", steps_text or "")
         other, handed = found if found is not None else (None, None)
         if other is None or other.daily != game.daily or other.size != game.size:
             return self._reply("follow", False, mine)  # not this board's game
         if not other_tabs.newer(game, other):
             return self._reply("follow", False, mine)
-        other.best = max(other.best, self.play.bests(other).get(other.size, 0))
-        self.session = other
-        dropped = drops_changes(game, other)
+        dropped = self.play.adopt(game, other, dict(self.best), dict(self.daily_best))
         if handed is None:
             return self._reply("follow", True, None, dropped=dropped)
         stats_before = self.stats
@@ -464,24 +277,3 @@ class Engine(Tally):
             self.count(counted)
         self._reached()
         return self._answer("follow", True, True, stats_before, dropped=dropped)
-
-    def _other_game(self, game_text: str, steps_text: str) -> tuple[Session | None, Aside | None] | None:
-        """Another tab's game, with its steps played on it, and what they count (kept
-        aside); None when the game or its steps cannot be read or played."""
-        game = self.session
-        try:
-            other = saves.load_game(game_text, self.source, {}) if game_text else None
-        except saves.SaveError:
-            return None
-        if not steps_text:
-            return other, None
-        try:
-            plan = steps.read(steps_text)
-        except ValueError:
-            return None
-        handed = Aside(self)
-        trial = Play(self.source, self.today, handed)
-        trial.best, trial.daily_best = dict(self.best), dict(self.daily_best)
-        _, _, refusal = steps.resume(
-            trial, other, game_text, game.size, plan.depth, game.daily is not None, plan)
-        return None if refusal is not None else (trial.session, handed)

@@ -14,33 +14,52 @@ moves, "ok", "at", "total", "end", "title") and `watch_step()` one of kind
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from game import record as records
-from game import replay, rules, stats
-from game.lookahead import Reply, reply_of
-from game.replies import move_fields
+from game import replay, rules
+from game.replies import move_fields, reply_of
 from game.session import Session, fresh
 
 if TYPE_CHECKING:
-    from game.api import Engine
     from game.chance import WordSource
+    from game.daily_results import DailyResult
+    from game.play import Play
+
+
+class Player(Protocol):
+    """What the codes read of the player's games: the game in play (watched from its
+    record), the days' results (watched from their codes), and the game shown again."""
+
+    @property
+    def play(self) -> Play: ...
+
+    def daily_result(self, date: str) -> DailyResult | None: ...
+
+    def shown(self, kind: str) -> dict[str, Any]: ...
 
 
 class Codes:
     """The code that last verified, and the game being watched (if any)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "verify": ("stored",), "watch": ("str", "int"), "watch_step": (), "resume": (), "practice": (),
+        "practice_move": ("str",)}
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "verify": ('"#replay=1.2026-11-30.4.0~.AAAA"',), "watch": ("game", 1), "watch_step": (),
+        "practice": (), "practice_move": ("left",), "resume": ()}
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
         self.verified: replay.Outcome | None = None  # the last code that verified
         self.verified_code = ""  # and its code, to add to the board
         self.watching: Watch | None = None  # a game being watched on the board
 
-    def verify(self, text: str) -> dict[str, Any]:
+    def verify(self, text: str | None) -> dict[str, Any]:
         """A result code (or a link or message holding one), replayed: plain data saying
         what it scored, or exactly why it does not verify (game/replay.py). Nothing is
         stored; a code that verifies can then be watched (`watch("verified")`)."""
-        answer, self.verified = replay.judge(text)
+        answer, self.verified = replay.judge(text or "")
         self.verified_code = str(answer.get("code", ""))
         return answer
 
@@ -70,7 +89,7 @@ class Codes:
         if what == "verified" and self.verified is not None:
             outcome = self.verified
             return outcome.film, {"date": outcome.date, "size": outcome.size}
-        game = self.engine.session
+        game = self.player.play.session
         if what == "game" and game.record:
             film = records.read(game.record, game.size)
             if replay.check_film(film) != game.position.board:
@@ -78,7 +97,7 @@ class Codes:
             date = game.daily.date if game.daily else ""
             return film, {"date": date, "size": game.size}
         if what.startswith("daily:"):
-            found = stats.daily_result(self.engine.stats, what[6:])
+            found = self.player.daily_result(what[6:])
             if found is not None and found.code:
                 outcome = replay.replay(replay.decode(found.code))
                 return outcome.film, {"date": outcome.date, "size": outcome.size}
@@ -99,7 +118,7 @@ class Codes:
         it. Answers a "practice" reply, or {"ok": False} without a game watched."""
         if self.watching is None:
             return {"kind": "practice", "ok": False, "reason": "empty", "detail": {}}
-        self.watching.practise(self.engine.source)
+        self.watching.practise(self.player.play.source)
         return self.watching.reply("practice")
 
     def practice_move(self, direction: str) -> dict[str, Any]:
@@ -111,10 +130,10 @@ class Codes:
         outcome = watching.session.move(str(direction))
         return watching.reply("practice_move", **move_fields(outcome)) | {"changed": outcome.changed}
 
-    def resume(self) -> Reply:
+    def resume(self) -> dict[str, Any]:
         """Watching is over: the game in play, to draw again (with its lookahead)."""
         self.watching = None
-        return self.engine.shown("resume")
+        return self.player.shown("resume")
 
 
 class Watch:

@@ -14,20 +14,21 @@ time).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
 from game import solver
+from game.play import Play
 from game.solver.search import Pace
-
-if TYPE_CHECKING:
-    from game.api import Engine
 
 
 class Hints:
-    """The solver's moves for the engine's game in play, and Auto-play's pace."""
+    """The solver's moves for the game in play, and Auto-play's pace."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {"hint": ("float", "int", "bool")}
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {"hint": (2.0, 1, 0)}
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
         self.pace: Pace | None = None  # Auto-play's mean budget over its moves
 
     def hint(self, budget_ms: float, ticket: int = 0, paced: bool = False) -> dict[str, Any]:
@@ -38,7 +39,7 @@ class Hints:
         spend what open ones saved). The answer names the revision and board it was
         chosen for, and `ticket` as given."""
         budget = min(max(float(budget_ms), 1.0), 1000.0)
-        game = self.engine.session
+        game = self.play.session
         board = game.position.board
         if paced:
             if self.pace is None or self.pace.budget_ms != budget:

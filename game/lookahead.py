@@ -8,37 +8,23 @@ the random source like any spawn; the player cannot see them, so the one they ge
 as random as ever). The page applies the one the player picks at once, then calls
 `take(direction)`, which makes that candidate the game (game/api.py).
 
-Here too the reply of any session (`reply_of`), which the watched games
-(game/codes.py) share: a candidate's reply must be the very reply a move gives.
+A candidate's reply is game/replies.py's `reply_of`, as every move's: it must be the
+very reply that move gives.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from game import rules, saves
-from game.replies import move_fields, raise_best, skeleton, state_of
+from game import rules
+from game.play import Play
+from game.replies import dump_best, move_fields, reply_of
 from game.session import Session, mark_of, settle
-
-if TYPE_CHECKING:
-    from game.api import Engine
 
 Reply = dict[str, Any]
 Candidate = tuple[Session, dict[int, int], bool]  # the game after the move, its bests, changed
-
-
-def reply_of(
-    session: Session, best: dict[int, int], kind: str, changed: bool, game_changed: bool, **extra: Any
-) -> Reply:
-    """A reply for this session, raising `best` (and the session's best) to its score."""
-    raise_best(session, best)
-    reply: Reply = skeleton(kind, changed, game_changed)
-    reply.update(extra)
-    reply["state"] = state_of(session, best)
-    reply["save"] = saves.dump_game(session)
-    reply["best_save"] = saves.dump_best(best)
-    return reply
 
 
 def move_reply(session: Session, best: dict[int, int], direction: str, **extra: Any) -> Reply:
@@ -53,8 +39,9 @@ class Lookahead:
     """The candidates from the game as the last reply left it; a reply makes new ones
     and the old ones expire (only the game shown can be moved on from)."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, play: Play, milestones: Callable[[], Iterable[str]]) -> None:
+        self.play = play
+        self.milestones = milestones  # those reached so far: a candidate reaches none
         self.candidates: dict[str, Candidate] = {}
 
     def add_to(self, reply: Reply) -> Reply:
@@ -74,15 +61,15 @@ class Lookahead:
         the page stores from it is the one `take` commits. A candidate counts nothing
         (`take` does, for the one taken): its statistics fields say no change.
         """
-        engine = self.engine
+        play = self.play
         texts: dict[str, str] = {}
-        milestones = list(engine.stats.milestones)
+        milestones = list(self.milestones())
         for direction in rules.DIRECTIONS:
-            trial = engine.session.copy()
-            best = dict(engine.play.bests(trial))
+            trial = play.session.copy()
+            best = dict(play.bests(trial))
             reply = move_reply(trial, best, direction, milestones=milestones)
             if trial.daily is not None:
-                reply["best_save"] = saves.dump_best(engine.best)
+                reply["best_save"] = dump_best(play.best)
             self.candidates[direction] = (trial, best, reply["changed"])
             texts[direction] = json.dumps(reply)
         return texts

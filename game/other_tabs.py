@@ -16,6 +16,9 @@ different games from then on. A change of the clock alone (a tab hidden or close
 keep a game storage no longer holds, and the engine and the page would disagree about
 the same two games (tests/unit/test_revisions.py promises that the engine takes
 another document of the same revision).
+
+A newer game is taken by one procedure on both sides (game/play.py `Play.adopt`): the
+best scores keep the higher of this tab's and what the other game brings.
 """
 
 TYPE_CHECKING = False
@@ -61,6 +64,18 @@ def takes_size(own_played: int, other_played: int) -> bool:
     games (on a tie this tab's stay). A size's numbers and the games they counted go
     together, so the one with more games is taken whole, never mixed."""
     return other_played > own_played
+
+
+def merged_sizes(own: "dict[int, Item]", other: "dict[int, Item]", played: "Callable[[Item], int]"
+                 ) -> "dict[int, Item]":
+    """This tab's statistics of each size, or another tab's where they replace them
+    (`takes_size`, or this tab has none of that size): the one merge of the engine's
+    statistics (game/stats.py) and of what the page knows they counted (game/tally.py)."""
+    sizes = dict(own)
+    for size, entry in other.items():
+        if size not in own or takes_size(played(own[size]), played(entry)):
+            sizes[size] = entry
+    return sizes
 
 
 def united(own: "list[Item]", other: "list[Item]", key: "Callable[[Item], Any]") -> "list[Item]":

@@ -18,7 +18,7 @@ A step replayed with its spawn given (`move(..., spawn=...)`) is judged first: `
 says why it cannot be a move of this game, and nothing has changed then.
 """
 
-from game import daily, session
+from game import daily, other_tabs, session
 from game.replies import raise_best
 from game.session import Refused, Session
 from game.tally import Tally
@@ -163,6 +163,23 @@ class Play:
         if not self.tally.counted(game):
             self.tally.count(game)
         game.counted = True
+
+    # -- another tab's game ------------------------------------------------------------
+
+    def adopt(self, mine: "Session", other: "Session", best: "dict[int, int]",
+              daily_best: "dict[int, int]") -> bool:
+        """Play on from `other`, another tab's game newer than `mine`, the game this tab
+        showed (game/other_tabs.py `newer`): the one procedure of the engine and the page.
+        The best scores keep the higher of `best` and `daily_best` (this tab's as they
+        were before `other` was read: the day's only for the same day's board) and of
+        those held now, and the game takes its size's best (a best never drops). Whether
+        taking it drops a change this tab showed (game/session.py `drops_changes`)."""
+        other_tabs.merge_best(self.best, best)
+        if other.daily is not None and other.daily == mine.daily:
+            other_tabs.merge_best(self.daily_best, daily_best)
+        self.session = other
+        self.raise_best()
+        return session.drops_changes(mine, other)
 
     # -- moves -------------------------------------------------------------------------
 

@@ -10,23 +10,33 @@ tabs meet at the union of their boards.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import names, rankings, replay
+from game import daily, names, rankings, replay, standings
 from game.rankings import Entry
 
 if TYPE_CHECKING:
-    from game.api import Engine
     from game.codes import Codes
+    from game.daily_results import DailyResult
 
 
 class KeptRankings:
-    """One player's Rankings (their friends' board), beside the engine whose daily
-    results are their own."""
+    """One player's Rankings (their friends' board), beside the player's own daily
+    results (`results`: those the statistics keep now); `wall` is the clock (epoch ms)
+    an added result is dated by, and whose UTC day is the board's today."""
 
-    def __init__(self, engine: Engine, codes: Codes) -> None:
-        self.engine = engine
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "rankings": ("stored", "str", "str", "str"), "board_add": ("stored", "str", "str"),
+        "board_picture": ("str",), "board_merge": ("stored",), "board_import": ("stored", "float")}
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "board_add": ("", "Ana", ""), "rankings": ("", "", "", "Bo"), "board_picture": ("",),
+        "board_merge": ("",), "board_import": ("", 20.0)}
+
+    def __init__(self, results: Callable[[], Iterable[DailyResult]], wall: Callable[[], int],
+                 codes: Codes) -> None:
+        self.results = results
+        self.wall = wall
         self.codes = codes  # the code that last verified is the one `board_add` adds
         self.board: tuple[Entry, ...] = ()
         self.board_text: str | None = None
@@ -39,7 +49,7 @@ class KeptRankings:
     def own(self, own_name: str) -> list[Entry]:
         """Your daily results as board entries, under your name if it is one."""
         name = own_name if names.valid(own_name) else ""
-        return rankings.mine_of(self.engine.stats.daily.results, name)
+        return standings.mine_of(self.results(), name)
 
     def entries(self, stored: str | None) -> tuple[Entry, ...]:
         """The board with storage's results, for a look only (nothing is kept)."""
@@ -86,7 +96,8 @@ class KeptRankings:
         ("" for the newest). The winner's last board, for the shared text, is a replay:
         it is `board_picture`'s, asked once this is on screen."""
         save = self._board(stored)
-        view = rankings.view(self.board, self.own(own_name), str(day), str(season), self.engine.today())
+        today = daily.utc_date(self.wall())
+        view = standings.view(self.board, self.own(own_name), str(day), str(season), today)
         self.winner = view.pop("winner_code")
         del view["kind"]
         return self._board_reply("rankings", save, **view)
@@ -119,11 +130,11 @@ class KeptRankings:
         known = {e.code for e in self.board} | {e.code for e in own if e.code}
         already = code in known
         if not already:
-            entry = rankings.verified_entry(code, name, self.engine.wall(), outcome)
+            entry = rankings.verified_entry(code, name, self.wall(), outcome)
             if not self._added(entry):
                 return self._board_reply("board_add", save, ok=False, reason="full")
             save = self.board_text or ""
-        counted = rankings.counts(self.board, own, code, outcome.date)
+        counted = standings.counts(self.board, own, code, outcome.date)
         return self._board_reply("board_add", save, ok=True, reason="", already=already,
                                  conflict=not counted, date=outcome.date, name=name)
 

@@ -29,7 +29,7 @@ the page stores it). Without a review: {"kind": "review_step", "ok": false, "rea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game import kept_reviews, replay
 from game.review import BUDGET, Review, key_of
@@ -42,6 +42,12 @@ MAX_STEP = 200  # positions in one call at most: a few seconds at worst on a pho
 
 class Reviewer:
     """The review in progress (if any) and the kept reviews it was started with."""
+
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "review_start": ("str", "stored"), "review_step": ("int",), "review_cancel": (),
+        "merge_reviews": ("stored",)}
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "review_start": ("game", ""), "review_step": (1,), "review_cancel": (), "merge_reviews": ("",)}
 
     def __init__(self, codes: Codes, budget: int = BUDGET) -> None:
         self.codes = codes
@@ -83,7 +89,7 @@ class Reviewer:
         self.review = None
         return answer | done_fields(finished, review.total) | {"kept_save": kept_reviews.dump(self.kept)}
 
-    def merge_kept(self, kept_text: str | None) -> dict[str, Any]:
+    def merge_reviews(self, kept_text: str | None = None) -> dict[str, Any]:
         """Another tab stored its kept reviews since this one read them: the two merged
         by game (game/kept_reviews.py `merge`), the document to store instead."""
         self.kept = kept_reviews.merge(self.kept, kept_reviews.read(kept_text))

@@ -23,15 +23,25 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from game import daily, record, replay, rules
+from game.replies import (
+    BEST_FORMAT,
+    BEST_VERSION,
+    GAME_FORMAT,
+    GAME_VERSION,
+    dump_best,
+    dump_game,
+    game_document,
+    position_document,
+)
 from game.rules import Board
 from game.session import MAX_REVISION, UNDO_DEPTHS, Position, Session, is_identity, text_identity
 
-GAME_FORMAT = "py2048-game"
-BEST_FORMAT = "py2048-best"
-GAME_VERSION = 5  # what dump_game writes: version 4 plus "game", the game's identity
 GAME_VERSIONS = (1, 2, 3, 4, 5)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
-BEST_VERSION = 1
-__all__ = ["MAX_REVISION"]  # (game/session.py: the largest integer a JavaScript number holds exactly)
+# What the engine writes is game/replies.py's (a reply carries the documents to store);
+# read back here. MAX_REVISION is game/session.py's: the largest integer a JavaScript
+# number holds exactly.
+__all__ = ["BEST_FORMAT", "BEST_VERSION", "GAME_FORMAT", "GAME_VERSION", "MAX_REVISION", "dump_best",
+           "dump_game", "game_document", "position_document"]
 MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
 MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000
 MAX_SCORE = 1 << 60  # a guard against absurd integers; the exact check comes after
@@ -226,39 +236,6 @@ def _follows(before: Position, after: Position) -> bool:
     return False
 
 
-def position_document(position: Position) -> dict[str, Any]:
-    return {
-        "board": [list(row) for row in position.board],
-        "score": position.score,
-        "moves": position.moves,
-        "won": position.won,
-    }
-
-
-def game_document(session: Session) -> dict[str, Any]:
-    """The save document for a session (plain data, ready for JSON), always the newest version."""
-    return {
-        "format": GAME_FORMAT,
-        "version": GAME_VERSION,
-        "revision": session.revision,
-        "counted": session.counted,
-        "size": session.size,
-        **position_document(session.position),
-        "keep_playing": session.keep_playing,
-        "clock_ms": session.clock_ms,
-        "undo_depth": session.undo_depth,
-        "history": [position_document(p) for p in session.history],
-        "daily": session.daily.date if session.daily else None,
-        "practice": session.practice,
-        "record": session.record,
-        "game": session.game_id,
-    }
-
-
-def dump_game(session: Session) -> str:
-    return json.dumps(game_document(session), separators=(",", ":"))
-
-
 def load_game(
     text: object, source: Any, best: dict[int, int] | None = None, size: int | None = None
 ) -> Session:
@@ -352,14 +329,6 @@ def _daily_of(
             or outcome.won != position.won or outcome.board != position.board):
         raise SaveError("daily record does not give this game")
     return daily.Daily(date, size), practice
-
-
-def dump_best(best: dict[int, int]) -> str:
-    return json.dumps(
-        {"format": BEST_FORMAT, "version": BEST_VERSION,
-         "best": {str(size): best.get(size, 0) for size in rules.SIZES}},
-        separators=(",", ":"),
-    )
 
 
 @dataclass(frozen=True)

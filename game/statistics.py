@@ -11,20 +11,28 @@ depends on it), and the friends' board (game/rankings_kept.py) for the season.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import daily, rankings, rules, stats
+from game import daily, rules, standings, stats
 
 if TYPE_CHECKING:
-    from game.api import Engine
+    from game.play import Play
     from game.rankings_kept import KeptRankings
 
 
 class Statistics:
-    """The dialog's view of the engine's statistics and the friends' board."""
+    """The dialog's view of the statistics (`counted`: those kept now), the game in
+    play, the clock (`wall`, epoch ms) and the friends' board."""
 
-    def __init__(self, engine: Engine, board: KeptRankings) -> None:
-        self.engine = engine
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {"statistics": ("int", "stored", "str")}
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {"statistics": (4, "", "Bo")}
+
+    def __init__(self, play: Play, counted: Callable[[], stats.Stats], wall: Callable[[], int],
+                 board: KeptRankings) -> None:
+        self.play = play
+        self.counted = counted
+        self.wall = wall
         self.board = board
 
     def statistics(self, size: int, board_text: str | None = None, own_name: str = "") -> dict[str, Any]:
@@ -33,12 +41,11 @@ class Statistics:
         with your current season among your friends (`board_text`: the stored board)."""
         if size not in rules.SIZES:
             raise ValueError(f"unsupported board size {size}")
-        engine = self.engine
-        game = engine.session
+        game = self.play.session
         playing = game.size == size and game.daily is None  # the day's best is its own
-        best = max(engine.best.get(size, 0), game.best if playing else 0)
-        today = daily.utc_date(engine.wall())
-        summary = stats.summary(engine.stats, size, best, today=today)
+        best = max(self.play.best.get(size, 0), game.best if playing else 0)
+        today = daily.utc_date(self.wall())
+        summary = stats.summary(self.counted(), size, best, today=today)
         entries = self.board.entries(board_text)
-        summary["season"] = rankings.season_summary(entries, self.board.own(own_name), today)
+        summary["season"] = standings.season_summary(entries, self.board.own(own_name), today)
         return {"kind": "statistics", "size": size, "summary": summary}

@@ -7,15 +7,14 @@ numbers are pure data, changed only by pure functions that return a new `Stats`,
 lookahead copy or another tab's document can never be changed by accident.
 
 Stored statistics come from `localStorage` like the game, so they are checked against
-what a real history can produce, size by size like the best scores (game/saves.py): a
-bad size entry is set aside alone and the others kept. An imported file is judged
-strictly instead (`load_stats`): nothing set aside is accepted there.
+what a real history can produce, size by size (game/stats_saves.py: the document,
+written, and read leniently or strictly).
 
 Each size also keeps the scores of its newest `RECENT` counted games and, for each of
 `REACHED_TILES`, how many counted games ended at that tile or above (version 3). A
 version 1 or 2 document does not hold them, and that history is unknown: it reads with
 no recent scores, and reached counts taken from its top list alone (the only counted
-games whose tiles it knows; see `_size_entry`), so they count the games since plus those.
+games whose tiles it knows; game/stats_saves.py `_size_entry`), so they count the games since plus those.
 
 Which games were counted travels with the numbers (version 4): each size keeps the
 identities (game/session.py `identity`) of its newest `RECENT` counted games, and a game
@@ -23,25 +22,21 @@ named there is never counted again, whatever its own document says, so its count
 not depend on which document reached storage (docs/reliability.md says why fifty do).
 
 The daily board's results are a part of their own (game/daily_results.py).
-The format is documented in docs/save-format.md.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game import daily_results, other_tabs, rules, saves
 from game.daily_results import DailyResult, DailyStats
 from game.replies import result_code
-from game.saves import SaveError, int_in
-from game.session import Session, is_identity
+from game.session import Session
 from game.settings import MILESTONES
 
 FORMAT = "py2048-stats"
-VERSION = 4  # what dump_stats writes: version 3 plus each size's counted games' identities
+VERSION = 4  # what stats_saves.dump_stats writes: version 3 plus each size's counted games' identities
 VERSIONS = (1, 2, 3, 4)  # what the reads take; version 1 has no daily results, 1 and 2 no recent/reached
 TOP = 10  # entries kept in each size's top list
 RECENT = 50  # scores kept in each size's recent list, the oldest dropped first
@@ -50,16 +45,6 @@ MAX_COUNT = saves.MAX_REVISION  # counters stop at the largest exact JavaScript 
 MIN_DATE = 1_388_534_400_000  # 2014-01-01 in epoch ms: before 2048 existed
 MAX_DATE = 7_258_118_400_000  # 2200-01-01 in epoch ms
 
-_KEYS_BY_VERSION = {1: frozenset({"format", "version", "sizes", "milestones"}),
-                    2: frozenset({"format", "version", "sizes", "milestones", "daily"}),
-                    3: frozenset({"format", "version", "sizes", "milestones", "daily"}),
-                    4: frozenset({"format", "version", "sizes", "milestones", "daily"})}
-_TOP_KEYS = ("score", "tile", "moves", "ms", "date")
-_COUNT_KEYS = ("played", "won", "best_score", "best_tile", "total_score", "total_moves", "total_ms",
-               "streak", "best_streak")
-_SIZE_KEYS_BY_VERSION = {1: frozenset({*_COUNT_KEYS, "top"}), 2: frozenset({*_COUNT_KEYS, "top"}),
-                         3: frozenset({*_COUNT_KEYS, "top", "recent", "reached"}),
-                         4: frozenset({*_COUNT_KEYS, "top", "recent", "reached", "games"})}
 _NOT_REACHED = (0,) * len(REACHED_TILES)
 
 
@@ -191,7 +176,7 @@ def count_game(stats: Stats, game: Session, date_ms: int) -> Stats:
     return reach(counted_now, game.size, tile, position.won)[0]
 
 
-def _ordered(milestones: set[str]) -> tuple[str, ...]:
+def ordered(milestones: set[str]) -> tuple[str, ...]:
     return tuple(m for m in MILESTONES if m in milestones)
 
 
@@ -207,10 +192,10 @@ def reach(stats: Stats, size: int, max_tile: int, won: bool) -> tuple[Stats, tup
         reached.add("expert-win")
     if stats.played >= 100:
         reached.add("games-100")
-    new = tuple(m for m in _ordered(reached) if m not in stats.milestones)
+    new = tuple(m for m in ordered(reached) if m not in stats.milestones)
     if not new:
         return stats, ()
-    return replace(stats, milestones=_ordered(reached)), new
+    return replace(stats, milestones=ordered(reached)), new
 
 
 # -- the daily results (game/daily_results.py), in the statistics -----------------------
@@ -233,14 +218,12 @@ def daily_summary(stats: Stats, today: str) -> dict[str, Any]:
 
 def merge(own: Stats, other: Stats) -> Stats:
     """Another tab's statistics with this one's: per size the entry with more games
-    (on a tie this tab's), every milestone either reached, and the daily results of
-    both (one date in both keeps this tab's), with counters at least what either tab
-    counted and what the results themselves show."""
-    sizes = dict(own.sizes)
-    for size, entry in other.sizes.items():
-        if other_tabs.takes_size(own.of(size).played, entry.played):
-            sizes[size] = entry
-    return Stats(sizes, _ordered(set(own.milestones) | set(other.milestones)),
+    (on a tie this tab's: game/other_tabs.py `merged_sizes`, the page's merge too),
+    every milestone either reached, and the daily results of both (one date in both
+    keeps this tab's), with counters at least what either tab counted and what the
+    results themselves show."""
+    sizes = other_tabs.merged_sizes(own.sizes, other.sizes, lambda entry: entry.played)
+    return Stats(sizes, ordered(set(own.milestones) | set(other.milestones)),
                  daily_results.merge(own.daily, other.daily))
 
 
@@ -261,7 +244,7 @@ def summary(stats: Stats, size: int, best: int, today: str = "") -> dict[str, An
         "total_ms": entry.total_ms,
         "streak": entry.streak,
         "best_streak": entry.best_streak,
-        "top": [_top_document(t) for t in entry.top],
+        "top": [top_document(t) for t in entry.top],
         "recent": list(entry.recent),
         "reached": [{"tile": tile, "games": games} for tile, games in zip(REACHED_TILES, entry.reached)],
     }
@@ -270,219 +253,6 @@ def summary(stats: Stats, size: int, best: int, today: str = "") -> dict[str, An
     return data
 
 
-# -- the document ------------------------------------------------------------------------
-
-def _top_document(entry: TopEntry) -> dict[str, int]:
+def top_document(entry: TopEntry) -> dict[str, int]:
     return {"score": entry.score, "tile": entry.tile, "moves": entry.moves, "ms": entry.ms,
             "date": entry.date}
-
-
-def _size_document(entry: SizeStats) -> dict[str, Any]:
-    data: dict[str, Any] = {key: getattr(entry, key) for key in _COUNT_KEYS}
-    data["top"] = [_top_document(t) for t in entry.top]
-    data["recent"] = list(entry.recent)
-    data["reached"] = list(entry.reached)
-    data["games"] = list(entry.games)
-    return data
-
-
-def stats_document(stats: Stats) -> dict[str, Any]:
-    """The document (plain data) for `stats`: every size, zeros included."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "sizes": {str(size): _size_document(stats.of(size)) for size in rules.SIZES},
-        "milestones": list(stats.milestones),
-        "daily": daily_results.document(stats.daily),
-    }
-
-
-def dump_stats(stats: Stats) -> str:
-    return json.dumps(stats_document(stats), separators=(",", ":"))
-
-
-def _score(value: object, what: str, size: int) -> int:
-    """A counted game's score: a multiple of 4 up to the size's `max_score`."""
-    score = int_in(value, what, 0, saves.max_score(size))
-    if score % 4:
-        raise SaveError(f"{what} is not a reachable score")
-    return score
-
-
-def _top_entry(value: object, size: int) -> TopEntry:
-    if not isinstance(value, dict) or set(value) != set(_TOP_KEYS):
-        raise SaveError("top entry has the wrong fields")
-    score = _score(value["score"], "top score", size)
-    tile = int_in(value["tile"], "top tile", 2, saves.max_value(size))
-    if tile & (tile - 1):
-        raise SaveError("top tile is not a power of two")
-    return TopEntry(score, tile, int_in(value["moves"], "top moves", 0, MAX_COUNT),
-                    int_in(value["ms"], "top time", 0, saves.MAX_CLOCK_MS),
-                    int_in(value["date"], "top date", MIN_DATE, MAX_DATE))
-
-
-def _reached_by(top: Iterable[TopEntry]) -> tuple[int, ...]:
-    """Per `REACHED_TILES`, how many of these games ended at that tile or above."""
-    tiles = [t.tile for t in top]
-    return tuple(sum(1 for found in tiles if found >= tile) for tile in REACHED_TILES)
-
-
-def _recent(value: object, entry: SizeStats, size: int) -> tuple[int, ...]:
-    """A version 3 entry's recent scores, or SaveError: at most the newest `RECENT` of
-    the games played, each a score one of them can have (at most the best), together
-    no more than the total (which they are part of; 50 of the largest 6×6 scores stay
-    below the counters' cap, so the cap cannot break this)."""
-    if not isinstance(value, list) or len(value) > min(RECENT, entry.played):
-        raise SaveError("recent scores are not a list of at most the games played, up to 50")
-    recent = tuple(_score(score, "recent score", size) for score in value)
-    if any(score > entry.best_score for score in recent):
-        raise SaveError("a recent score is above the best score")
-    if sum(recent) > entry.total_score:
-        raise SaveError("recent scores are above the total score")
-    return recent
-
-
-def _reached(value: object, entry: SizeStats) -> tuple[int, ...]:
-    """A version 3 entry's reached counts, or SaveError: one count per tile, a game
-    counted at a tile counted at every smaller one, none above the games played or at
-    a tile above the best, and at least the top list's own games at each tile."""
-    if not isinstance(value, list) or len(value) != len(REACHED_TILES):
-        raise SaveError("reached counts are not a list of one count per tile")
-    reached = tuple(int_in(games, "reached count", 0, MAX_COUNT) for games in value)
-    if any(smaller < larger for smaller, larger in zip(reached, reached[1:])):
-        raise SaveError("more games reached a larger tile than a smaller one")
-    if reached[0] > entry.played:
-        raise SaveError("reached counts are above the games played")
-    if any(games and tile > entry.best_tile for tile, games in zip(REACHED_TILES, reached)):
-        raise SaveError("a tile above the best tile is reached")
-    if any(games < least for games, least in zip(reached, _reached_by(entry.top))):
-        raise SaveError("reached counts are below the top list")
-    return reached
-
-
-def _games(value: object, entry: SizeStats) -> tuple[str, ...]:
-    """A version 4 entry's counted games' identities, or SaveError: at most the newest
-    `RECENT` of the games played, each an identity, none twice."""
-    if not isinstance(value, list) or len(value) > min(RECENT, entry.played):
-        raise SaveError("counted games are not a list of at most the games played, up to 50")
-    if not all(is_identity(game) for game in value):
-        raise SaveError("a counted game is not named by its identity")
-    if len(set(value)) != len(value):
-        raise SaveError("a counted game is listed twice")
-    return tuple(value)
-
-
-def _size_entry(value: object, size: int, version: int) -> SizeStats:
-    """One size's entry in a document of `version`, or SaveError: only numbers a real
-    history of counted games can produce (the checks are the laws `record` keeps).
-
-    Before version 3 the recent scores and reached tiles were not kept, and what they
-    were is unknown: such an entry reads with no recent scores, and reached counts from
-    its top list alone (those are counted games whose tiles are known; zeros when it
-    holds no tile of 256 or above). Zeros would break the law that the top list's own
-    games are counted, so the entry written back would be set aside on the next load.
-    """
-    if not isinstance(value, dict) or set(value) != _SIZE_KEYS_BY_VERSION[version]:
-        raise SaveError("statistics have the wrong fields")
-    raw_top = value["top"]
-    if not isinstance(raw_top, list) or len(raw_top) > TOP:
-        raise SaveError("top list is too long")
-    top = tuple(_top_entry(t, size) for t in raw_top)
-    counts: dict[str, Any] = {key: int_in(value[key], key, 0, MAX_COUNT) for key in _COUNT_KEYS}
-    entry = SizeStats(**counts, top=top)  # Any: the ints go to the int fields, by their names
-    if entry.best_score > saves.max_score(size) or entry.best_score % 4:
-        raise SaveError("best score is not a reachable score")
-    tile = entry.best_tile
-    if tile > saves.max_value(size) or tile == 1 or tile & (tile - 1):
-        raise SaveError("best tile is not a tile")
-    if not entry.streak <= entry.best_streak <= entry.won <= entry.played:
-        raise SaveError("wins and streaks do not agree with the games played")
-    if len(top) > entry.played:
-        raise SaveError("top list is longer than the games played")
-    if list(top) != sorted(top, key=TopEntry.rank):
-        raise SaveError("top list is out of order")
-    if top and (entry.best_score < top[0].score or entry.best_tile < max(t.tile for t in top)):
-        raise SaveError("best score or tile below the top list")
-    if (entry.total_score < sum(t.score for t in top) or entry.total_moves < sum(t.moves for t in top)
-            or entry.total_ms < sum(t.ms for t in top)):
-        raise SaveError("totals below the top list")
-    if version < 3:
-        entry = replace(entry, reached=_reached_by(top))
-    else:
-        entry = replace(entry, recent=_recent(value["recent"], entry, size),
-                        reached=_reached(value["reached"], entry))
-    if version >= 4:
-        entry = replace(entry, games=_games(value["games"], entry))
-    if entry.played == 0 and entry != SizeStats():
-        raise SaveError("statistics without a game played")
-    return entry
-
-
-@dataclass(frozen=True)
-class StatsRead:
-    """The statistics that passed, and what was set aside (like `saves.BestScores`)."""
-
-    stats: Stats
-    rejected_sizes: tuple[int, ...] = ()
-    unknown_keys: int = 0
-    milestones_rejected: bool = False
-    daily_rejected: bool = False
-
-    @property
-    def complete(self) -> bool:
-        return not (self.rejected_sizes or self.unknown_keys or self.milestones_rejected
-                    or self.daily_rejected)
-
-
-def _milestones(value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(m, str) and m in MILESTONES for m in value):
-        raise SaveError("milestones are not a list of known milestones")
-    if len(set(value)) != len(value):
-        raise SaveError("a milestone is listed twice")
-    return _ordered(set(value))
-
-
-def _read(text: object, strict: bool) -> StatsRead:
-    """The document judged size by size; `strict` raises for the first part that a
-    lenient read would set aside, naming it."""
-    data = saves.parse_document(text, FORMAT, VERSIONS)
-    if set(data) != _KEYS_BY_VERSION[data["version"]]:
-        raise SaveError("statistics have the wrong fields")
-    version = data["version"]
-    entries, rejected, unknown = saves.judge_sizes(
-        data["sizes"], "statistics sizes", lambda value, size: _size_entry(value, size, version), strict)
-    # No entry and all zeros are the same statistics.
-    sizes = {size: entry for size, entry in entries.items() if entry != SizeStats()}
-    try:
-        milestones, milestones_rejected = _milestones(data["milestones"]), False
-    except SaveError:
-        if strict:
-            raise
-        milestones, milestones_rejected = (), True
-    part, daily_rejected = DailyStats(), False
-    if "daily" in data:  # versions 2 and 3
-        try:
-            part = daily_results.read(data["daily"])
-        except SaveError:
-            if strict:
-                raise
-            daily_rejected = True
-    return StatsRead(Stats(sizes, milestones, part), rejected, unknown, milestones_rejected, daily_rejected)
-
-
-def read_stats(text: object) -> StatsRead:
-    """Statistics from saved text, size by size.
-
-    SaveError only when the document as a whole is unusable (not text, over the limits,
-    not JSON, wrong format, version or fields, `sizes` not an object); a bad size entry,
-    a key that names no size, a bad milestones list or a bad daily part is left out and
-    named instead. A version 1 document has no daily results, and a version 1 or 2
-    size entry no recent scores and reached counts from its top list only (`_size_entry`).
-    """
-    return _read(text, strict=False)
-
-
-def load_stats(text: object) -> Stats:
-    """Statistics from text that must be valid in every part (an imported file): what
-    `read_stats` would set aside is a SaveError here, with the reason."""
-    return _read(text, strict=True).stats

@@ -84,10 +84,11 @@ class Known(Tally):
         the days' results of both (one day in both keeps this tab's)."""
         other = Known()
         other._take(stats_text)
-        for size, games in other.games.items():
-            played = other.played.get(size, 0)
-            if size not in self.games or other_tabs.takes_size(self.played.get(size, 0), played):
-                self.games[size], self.played[size] = games, played
+        own = dict((size, (self.played.get(size, 0), games)) for size, games in self.games.items())
+        theirs = dict((size, (other.played.get(size, 0), games)) for size, games in other.games.items())
+        sizes = other_tabs.merged_sizes(own, theirs, _played)
+        self.games = dict((size, games) for size, (_, games) in sizes.items())
+        self.played.update((size, played) for size, (played, _) in sizes.items())
         days = other_tabs.united(list(self.scores.items()), list(other.scores.items()), _day)
         self.scores = dict(days)
 
@@ -143,3 +144,7 @@ class Aside(Known):
 
 def _day(item: "tuple[str, int]") -> str:
     return item[0]
+
+
+def _played(entry: "tuple[int, list[str]]") -> int:
+    return entry[0]

@@ -15,16 +15,16 @@ counts, which must itself pass.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import chance, rankings, rules, saves
+from game import chance, rankings, rules, saves, stats_saves
 from game import settings as _settings
 from game import stats as _stats
 from game.saves import SaveError
 
 if TYPE_CHECKING:
-    from game.api import Engine
     from game.rankings_kept import KeptRankings
 
 FORMAT = "py2048-export"
@@ -64,7 +64,7 @@ def export_bundle(
     except SaveError:
         scores = {}
     try:
-        kept = _stats.read_stats(stats).stats
+        kept = stats_saves.read_stats(stats).stats
     except SaveError:
         kept = _stats.Stats()
     bundle = {
@@ -73,7 +73,7 @@ def export_bundle(
         "exported": max(0, int(exported_ms)),
         "games": game_parts,
         "best": json.loads(saves.dump_best(scores)),
-        "stats": _stats.stats_document(kept),
+        "stats": stats_saves.stats_document(kept),
         "settings": json.loads(_settings.dump_settings(_settings.read_settings(settings))),
         "rankings": rankings.document(rankings.read_board(board).entries),
     }
@@ -133,7 +133,7 @@ def check_bundle(text: object) -> Bundle:
     if not best.complete:
         raise SaveError("the best scores: an entry is not a valid score")
     try:
-        kept = _stats.load_stats(_part(data["stats"]))
+        kept = stats_saves.load_stats(_part(data["stats"]))
     except SaveError as error:
         raise SaveError(f"the statistics: {error}") from error
     try:
@@ -155,35 +155,42 @@ def check_bundle(text: object) -> Bundle:
         "exported": exported,
         "results": len(results),
     }
-    return Bundle(games, saves.dump_best(best.scores), _stats.dump_stats(kept),
+    return Bundle(games, saves.dump_best(best.scores), stats_saves.dump_stats(kept),
                   _settings.dump_settings(chosen), summary, tuple(results))
 
 
-class Transfer:
-    """Export and import as the engine answers them: what it knows beside the file's
-    format (the date now, the Rankings it last read or wrote, which it need not be sent
-    again; a judged file's results, which the Rankings replay once the player confirms)."""
+class ExportFiles:
+    """The export file written and an import file judged, as the engine answers them:
+    what it knows beside the file's format (the date now, by `wall`, epoch ms; the
+    Rankings it last read or wrote, which it need not be sent again; a judged file's
+    results, which the Rankings replay once the player confirms)."""
 
-    def __init__(self, engine: Engine, board: KeptRankings) -> None:
-        self.engine = engine
+    CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "export_all": ("stored",) * 7, "check_import": ("stored",)}
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "export_all": ("", "", "", "", "", '"{\\"version\\": 1}"', ""), "check_import": ('"{}"',)}
+
+    def __init__(self, wall: Callable[[], int], board: KeptRankings) -> None:
+        self.wall = wall
         self.rankings = board
 
     def export_all(
-        self, games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None,
-        board: str | None = None,
+        self, game4: str | None, game5: str | None, game6: str | None, best: str | None, stats: str | None,
+        settings: str | None, board: str | None = None,
     ) -> dict[str, Any]:
-        """The export file for what storage holds (game/transfer.py), dated now."""
-        text = export_bundle(games, best, stats, settings, self.engine.wall(),
-                                      self.rankings.stored_text(board))
+        """The export file for what storage holds (each size's game, the best scores,
+        statistics, settings and the friends' board), dated now."""
+        games = {4: game4, 5: game5, 6: game6}
+        text = export_bundle(games, best, stats, settings, self.wall(), self.rankings.stored_text(board))
         return {"kind": "export", "text": text}
 
-    def check_import(self, text: str) -> dict[str, Any]:
+    def check_import(self, text: str | None) -> dict[str, Any]:
         """An import file judged: its parts to store, or why it cannot be imported.
         Nothing changes here: the page asks the player, stores the parts, and starts
         again from them."""
         self.rankings.to_import(None)
         try:
-            bundle = check_bundle(text)
+            bundle = check_bundle(text or "")
         except SaveError as error:
             return {"kind": "import", "ok": False, "error": str(error), "summary": {},
                     "parts": {"games": {str(size): None for size in rules.SIZES},

@@ -1,11 +1,16 @@
 """The engine's entry in the browser: Pyodide in a web worker of the game's own.
 
 `assets/engine/worker.mjs` starts Pyodide (from a memory snapshot taken right after
-this module was imported, or the plain way), then calls the functions named in
-`CALLS` with plain numbers and strings; each answers with JSON text, so exactly plain
-data crosses to the MicroPython UI (no proxies to leak or to convert differently in
-the two interpreters). Each call is answered by one part of the `Table`, where the
-parts are put together: the engine's game calls, or a part beside it handed the engine.
+this module was imported, or the plain way), then makes each call through `call`, by
+its name with its arguments as a JSON array of plain numbers and strings; each answers
+with JSON text, so exactly plain data crosses to the MicroPython UI (no proxies to leak
+or to convert differently in the two interpreters).
+
+The calls are the parts' own: the `Table` puts the parts together, one line each (the
+engine's game calls, and the services beside it, each handed what it reads), and its
+call map is built from each part's `CALLS` table (the wire name, which is the part's
+method, and the kinds of its arguments: `KINDS` converts them) and `EXAMPLES` (one way
+to make each call, which the warm-up and the engine's standard library build make).
 
 Nothing random may happen at import time: the snapshot freezes everything done before
 it, so a random word drawn here would be drawn identically on every page load. The
@@ -18,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from game import chance
 from game.api import Engine, result_code
@@ -26,7 +32,18 @@ from game.hints import Hints
 from game.rankings_kept import KeptRankings
 from game.reviewer import Reviewer
 from game.statistics import Statistics
-from game.transfer import Transfer
+from game.transfer import ExportFiles
+
+
+class Service(Protocol):
+    """A part of the table: its calls by wire name, each its method of that name, with
+    the kinds of their JSON arguments (`KINDS`), and one way to make each."""
+
+    CALLS: ClassVar[dict[str, tuple[str, ...]]]
+    EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]]
+
+
+Part = TypeVar("Part", bound=Service)
 
 
 class CryptoWords:
@@ -48,21 +65,72 @@ class CryptoWords:
         return self._words.pop()
 
 
+def stored(quoted: str) -> str | None:
+    """Text from the page's storage, which the page sends quoted as a JSON string
+    literal ("" for none) so that it arrives exactly as stored (assets/boot.js
+    readExact): the engine judges the very characters in storage, a NUL included."""
+    if not quoted:
+        return None
+    try:
+        text = json.loads(quoted)
+    except ValueError:
+        return str(quoted)  # not a literal: judged as it is (and rejected)
+    return text if isinstance(text, str) else str(quoted)
+
+
+
+# How a call's JSON arguments are converted for its method: "stored" is text from the
+# page's storage (or a file, or a pasted code), quoted (`stored`).
+KINDS: dict[str, Callable[[Any], Any]] = {
+    "int": int, "float": float, "bool": bool, "str": str, "stored": stored}
+
+
 class Table:
     """The engine and what is answered beside it, each part handed what it reads: the
     engine's game calls, the hints, the result codes, the Rankings (which add the code
     that last verified), the export and import files (an import's results join the
     Rankings), the statistics dialog (the Rankings' season) and the reviews (of the
-    games the result codes name)."""
+    games the result codes name). One line a part: `part` adds its calls."""
 
     def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        self.hints = Hints(engine)
-        self.codes = Codes(engine)
-        self.rankings = KeptRankings(engine, self.codes)
-        self.transfer = Transfer(engine, self.rankings)
-        self.statistics = Statistics(engine, self.rankings)
-        self.reviewer = Reviewer(self.codes)
+        self.calls: dict[str, tuple[Callable[..., dict[str, Any]], tuple[str, ...]]] = {}
+        self.examples: list[tuple[str, tuple[Any, ...]]] = []
+        self.engine = self.part(engine)
+        self.hints = self.part(Hints(engine.play))
+        self.codes = self.part(Codes(engine))
+        self.rankings = self.part(KeptRankings(engine.daily_results, engine.wall, self.codes))
+        self.transfer = self.part(ExportFiles(engine.wall, self.rankings))
+        self.statistics = self.part(Statistics(engine.play, engine.statistics, engine.wall, self.rankings))
+        self.reviewer = self.part(Reviewer(self.codes))
+
+    def part(self, part: Part) -> Part:
+        """`part`, its calls added to the table's: each named in its `CALLS` (by the
+        method of that name) and made in its `EXAMPLES`; a name another part has already
+        claimed, or a call without its example, is an error."""
+        kinds: dict[str, tuple[str, ...]] = part.CALLS
+        examples: dict[str, tuple[Any, ...]] = part.EXAMPLES
+        if set(examples) != set(kinds):
+            differ = sorted(set(kinds) ^ set(examples))
+            raise ValueError(f"{type(part).__name__}: calls and examples differ: {differ}")
+        for name, argument_kinds in kinds.items():
+            if name in self.calls:
+                raise ValueError(f"the engine call {name!r} is claimed twice")
+            if not all(kind in KINDS for kind in argument_kinds):
+                raise ValueError(f"the engine call {name!r} has an argument of no known kind")
+            self.calls[name] = (getattr(part, name), argument_kinds)
+        self.examples += [(name, tuple(args)) for name, args in examples.items()]
+        return part
+
+    def call(self, name: str, args_text: str) -> str:
+        """One call from the page: its name and its arguments as a JSON array, each
+        converted by its kind (fewer than its method takes: the rest keep their
+        defaults). An unknown name or malformed arguments are the page's bug, said plainly."""
+        found = self.calls.get(str(name))
+        args = json.loads(args_text)
+        if found is None or not isinstance(args, list) or len(args) > len(found[1]):
+            raise ValueError(f"no engine call {name!r} with arguments {args_text!r}")
+        method, kinds = found
+        return json.dumps(method(*[KINDS[kind](arg) for kind, arg in zip(kinds, args)]))
 
 
 # The page's engine and what sits beside it; the name is the one assets/engine/worker.mjs
@@ -83,210 +151,27 @@ def engine() -> Engine:
     return table().engine
 
 
-def stored(quoted: str) -> str | None:
-    """Text from the page's storage, which the page sends quoted as a JSON string
-    literal ("" for none) so that it arrives exactly as stored (assets/boot.js
-    readExact): the engine judges the very characters in storage, a NUL included."""
-    if not quoted:
-        return None
-    try:
-        text = json.loads(quoted)
-    except ValueError:
-        return str(quoted)  # not a literal: judged as it is (and rejected)
-    return text if isinstance(text, str) else str(quoted)
-
-
-def start(game_quoted: str, best_quoted: str, stats_quoted: str, size: int, undo_depth: int,
-          daily_board: int = 0, steps_quoted: str = "") -> str:
-    """The stored game (and the steps the page played on it before the engine ran,
-    game/steps.py), the best scores and statistics, each quoted as stored."""
-    return json.dumps(engine().start(
-        stored(game_quoted), stored(best_quoted), stored(stats_quoted), int(size), int(undo_depth),
-        bool(daily_board), stored(steps_quoted)))
-
-
-def move(direction: str, clock_ms: int) -> str:
-    return json.dumps(engine().move(str(direction), int(clock_ms)))
-
-
-def take(direction: str, clock_ms: int) -> str:
-    return json.dumps(engine().take(str(direction), int(clock_ms)))
-
-
-def undo(clock_ms: int) -> str:
-    return json.dumps(engine().undo(int(clock_ms)))
-
-
-def new_game(size: int) -> str:
-    return json.dumps(engine().new_game(int(size) or None))
-
-
-def keep_playing(clock_ms: int) -> str:
-    return json.dumps(engine().keep_playing(int(clock_ms)))
-
-
-def merge_best(best_quoted: str) -> str:
-    return json.dumps(engine().merge_best(stored(best_quoted) or ""))
-
-
-def set_clock(clock_ms: int) -> str:
-    return json.dumps(engine().set_clock(int(clock_ms)))
-
-
-def follow(game_quoted: str, steps_quoted: str = "") -> str:
-    return json.dumps(engine().follow(stored(game_quoted) or "", stored(steps_quoted) or ""))
-
-
-def set_undo_depth(depth: int) -> str:
-    return json.dumps(engine().set_undo_depth(int(depth)))
-
-
-def statistics(size: int, board_quoted: str = "", own_name: str = "") -> str:
-    return json.dumps(table().statistics.statistics(int(size), stored(board_quoted), str(own_name)))
-
-
-def merge_stats(stats_quoted: str) -> str:
-    return json.dumps(engine().merge_stats(stored(stats_quoted) or ""))
-
-
-def hint(budget_ms: float, ticket: int, paced: int = 0) -> str:
-    """The solver's move for the game as it is (Hint; Auto-play `paced`; game/api.py)."""
-    return json.dumps(table().hints.hint(float(budget_ms), int(ticket), bool(paced)))
-
-
-def export_all(game4_quoted: str, game5_quoted: str, game6_quoted: str, best_quoted: str,
-               stats_quoted: str, settings_quoted: str, board_quoted: str = "") -> str:
-    """The export file for what the page's storage holds, each item quoted as usual."""
-    games = {4: stored(game4_quoted), 5: stored(game5_quoted), 6: stored(game6_quoted)}
-    return json.dumps(table().transfer.export_all(
-        games, stored(best_quoted), stored(stats_quoted), stored(settings_quoted), stored(board_quoted)))
-
-
-def check_import(text_quoted: str) -> str:
-    """An import file's text, quoted like stored text (so it arrives exactly as read)."""
-    return json.dumps(table().transfer.check_import(stored(text_quoted) or ""))
-
-
-def verify(text_quoted: str) -> str:
-    """A pasted code or a link's fragment, quoted like stored text so that it arrives
-    exactly as the page got it (assets/boot.js py2048Replay); never trusted."""
-    return json.dumps(table().codes.verify(stored(text_quoted) or ""))
-
-
-def rankings(board_quoted: str, day: str, season: str, own_name: str) -> str:
-    """The Rankings dialog's data; the stored board quoted like any stored text."""
-    return json.dumps(table().rankings.rankings(stored(board_quoted), str(day), str(season), str(own_name)))
-
-
-def board_add(board_quoted: str, name: str, own_name: str) -> str:
-    return json.dumps(table().rankings.board_add(stored(board_quoted), str(name), str(own_name)))
-
-
-def board_picture(day: str) -> str:
-    return json.dumps(table().rankings.board_picture(str(day)))
-
-
-def board_merge(board_quoted: str) -> str:
-    return json.dumps(table().rankings.board_merge(stored(board_quoted)))
-
-
-def board_import(board_quoted: str, budget_ms: float) -> str:
-    return json.dumps(table().rankings.board_import(stored(board_quoted), float(budget_ms)))
-
-
-def watch(what: str, at: int = 0) -> str:
-    return json.dumps(table().codes.watch(str(what), int(at)))
-
-
-def watch_step() -> str:
-    return json.dumps(table().codes.watch_step())
-
-
-def resume() -> str:
-    return json.dumps(table().codes.resume())
-
-
-def practice() -> str:
-    return json.dumps(table().codes.practice())
-
-
-def practice_move(direction: str) -> str:
-    return json.dumps(table().codes.practice_move(str(direction)))
-
-
-def review_start(what: str, kept_quoted: str = "") -> str:
-    """Review the game `what` names (as `watch`); the kept reviews quoted as stored."""
-    return json.dumps(table().reviewer.review_start(str(what), stored(kept_quoted)))
-
-
-def review_step(positions: int) -> str:
-    return json.dumps(table().reviewer.review_step(int(positions)))
-
-
-def merge_reviews(kept_quoted: str = "") -> str:
-    """Another tab's kept reviews, quoted as stored, merged with this engine's."""
-    return json.dumps(table().reviewer.merge_kept(stored(kept_quoted)))
-
-
-def review_cancel() -> str:
-    return json.dumps(table().reviewer.review_cancel())
-
-
-CALLS: dict[str, Callable[..., str]] = {
-    "start": start,
-    "move": move,
-    "take": take,
-    "undo": undo,
-    "new_game": new_game,
-    "keep_playing": keep_playing,
-    "merge_best": merge_best,
-    "set_clock": set_clock,
-    "follow": follow,
-    "set_undo_depth": set_undo_depth,
-    "statistics": statistics,
-    "merge_stats": merge_stats,
-    "export_all": export_all,
-    "check_import": check_import,
-    "hint": hint,
-    "verify": verify,
-    "rankings": rankings,
-    "board_add": board_add,
-    "board_merge": board_merge,
-    "board_picture": board_picture,
-    "board_import": board_import,
-    "watch": watch,
-    "watch_step": watch_step,
-    "resume": resume,
-    "practice": practice,
-    "practice_move": practice_move,
-    "review_start": review_start,
-    "review_step": review_step,
-    "review_cancel": review_cancel,
-    "merge_reviews": merge_reviews,
-}
-
-
 def call(name: str, args_text: str) -> str:
-    """One call from the page: its name and its arguments as a JSON array.
+    """One call from the page (`Table.call`), answered by the page's table."""
+    return table().call(name, args_text)
 
-    An unknown name or malformed arguments are the page's bug, said plainly.
-    """
-    handler = CALLS.get(str(name))
-    args = json.loads(args_text)
-    if handler is None or not isinstance(args, list):
-        raise ValueError(f"no engine call {name!r} with arguments {args_text!r}")
-    return handler(*args)
+
+def spare() -> Table:
+    """A throw-away table with a seeded source and a fixed clock (2025-01-01 UTC): the
+    warm-up's, and that of whatever must make calls without the page's engine."""
+    return Table(Engine(chance.seeded(2048), lookahead=True, wall=lambda: 1_735_689_600_000))
 
 
 def warm_up() -> None:
-    """Run every call once on a throw-away engine with a seeded source.
+    """Run every call once on a throw-away engine with a seeded source: a game of each
+    size played through the calls that need it, then each part's `EXAMPLES`.
 
     Called by the snapshot build before the memory is frozen, so that whatever the
     first real answers need (lazy imports, the memoised line slides of each size) is
     already in the snapshot. The page's own engine is untouched: it does not exist yet.
     """
-    spare = Table(Engine(chance.seeded(2048), lookahead=True, wall=lambda: 1_735_689_600_000))
-    scratch, codes, board = spare.engine, spare.codes, spare.rankings
+    parts = spare()
+    scratch, codes, board = parts.engine, parts.codes, parts.rankings
     saved: dict[int, str | None] = {}
     for size in (4, 5, 6):
         reply = scratch.start(None, None, None, size, 5)
@@ -302,15 +187,15 @@ def warm_up() -> None:
         scratch.set_clock(2000)
         saved[size] = scratch.new_game(size)["save"]
         scratch.merge_stats(scratch.new_game(size)["stats_save"])
-        spare.statistics.statistics(size)
-        spare.hints.hint(5.0, 1)  # the solver's module and its line tables for this size
-        spare.hints.hint(2.0, 2, paced=True)
+        parts.statistics.statistics(size)
+        parts.hints.hint(5.0, 1)  # the solver's module and its line tables for this size
+        parts.hints.hint(2.0, 2, paced=True)
         codes.watch("game")
         codes.watch_step()
         codes.resume()
-        spare.reviewer.review_start("game", None)  # the review's modules, two positions valued
-        spare.reviewer.review_step(2)
-        spare.reviewer.review_cancel()
+        parts.reviewer.review_start("game", None)  # the review's modules, two positions valued
+        parts.reviewer.review_step(2)
+        parts.reviewer.review_cancel()
     daily_reply = scratch.start(None, None, None, 4, 1, True)  # the daily board, and its codes
     for direction in ("left", "up", "right", "down") * 4:
         daily_reply = scratch.take(direction, 1000)
@@ -325,9 +210,12 @@ def warm_up() -> None:
     board.rankings(added["save"], "", "", "Bo")
     board.board_picture("")
     board.board_merge(added["save"])
-    spare.statistics.statistics(4, added["save"], "Bo")
-    exported = spare.transfer.export_all(saved, reply["best_save"], reply["stats_save"], None, added["save"])
-    spare.transfer.check_import(exported["text"])
+    parts.statistics.statistics(4, added["save"], "Bo")
+    exported = parts.transfer.export_all(saved[4], saved[5], saved[6], reply["best_save"],
+                                         reply["stats_save"], None, added["save"])
+    parts.transfer.check_import(exported["text"])
     board.board_import(None, 50.0)
-    spare.transfer.check_import("{}")
+    parts.transfer.check_import("{}")
     json.dumps(scratch.state())
+    for name, args in parts.examples:  # and each call once as the page makes it
+        parts.call(name, json.dumps(args))

@@ -3,41 +3,14 @@
 // (build/snapshot.mjs), so both name the same files and fingerprint them the same way:
 // a snapshot whose fingerprint differs from the sources being served is stale.
 
-// Paths relative to the site's root; they are also the paths inside Pyodide's file
-// system, under ROOT_IN_PYODIDE (which is put on sys.path).
-export const ENGINE_FILES = [
-  "game/__init__.py",
-  "game/rules.py",
-  "game/chance.py",
-  "game/daily.py",
-  "game/record.py",
-  "game/replay.py",
-  "game/session.py",
-  "game/replies.py",
-  "game/play.py",
-  "game/steps.py",
-  "game/tally.py",
-  "game/other_tabs.py",
-  "game/saves.py",
-  "game/names.py",
-  "game/settings.py",
-  "game/daily_results.py",
-  "game/stats.py",
-  "game/rankings.py",
-  "game/transfer.py",
-  "game/lookahead.py",
-  "game/codes.py",
-  "game/rankings_kept.py",
-  "game/hints.py",
-  "game/statistics.py",
-  "game/solver/__init__.py",
-  "game/solver/search.py",
-  "game/review.py",
-  "game/kept_reviews.py",
-  "game/reviewer.py",
-  "game/api.py",
-  "game/worker.py",
-];
+// ENGINE_FILES: paths relative to the site's root, which are also the paths inside
+// Pyodide's file system, under ROOT_IN_PYODIDE (which is put on sys.path). They are every
+// module game/worker.py imports, and theirs, each after what it imports: files.mjs is
+// written from the sources by build/files.py (`make setup`; git-ignored), so a new engine
+// module needs no line here.
+import { ENGINE_FILES } from "./files.mjs";
+
+export { ENGINE_FILES };
 
 export const ROOT_IN_PYODIDE = "/engine";
 

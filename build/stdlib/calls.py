@@ -9,8 +9,9 @@ against the cut archive, where a module it lacks fails the build and `make test`
 It plays the sizes, the daily board, the solver, a replay, an export and its import, the
 set-aside paths of bad stored data, and a call the engine refuses (the error's way back
 to JavaScript imports `traceback` and its kin). `game.worker.warm_up` runs first, as the
-snapshot build runs it. Every name in `game.worker.CALLS` must be called: a new call
-without its line here is an error, not a gap.
+snapshot build runs it; last, each call's own example (the `EXAMPLES` of the part that
+declares it, game/worker.py), so a new call is made here with no line of its own. Every
+call in the worker's call map must have been called.
 """
 
 import json
@@ -81,6 +82,8 @@ exported = call("export_all", quoted(saved.get("save")), "", "", quoted(saved.ge
 call("check_import", quoted(exported.get("text")))
 call("board_import", "", 100.0)
 call("check_import", quoted("{}"))
+for name, example in worker.table().examples:
+    call(name, *example)
 try:
     worker.call("no such call", "[]")
 except ValueError:
@@ -88,5 +91,5 @@ except ValueError:
 else:
     raise AssertionError("an unknown call must be refused")
 
-missing = sorted(set(worker.CALLS) - called)
+missing = sorted(set(worker.table().calls) - called)
 assert not missing, f"build/stdlib/calls.py does not make these engine calls: {missing}"

@@ -20,12 +20,12 @@ from typing import Any
 
 from game import chance, rules
 from game.session import Session
+from game.solver.clocks import CLOCKS
 from game.solver.search import Pace, choose_move
 
 MILESTONES: tuple[int, ...] = (2048, 4096, 8192, 16384)
 
 
-CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def play_game(size: int, seed: int, budget_ms: float, budget_nodes: int | None,

@@ -35,7 +35,7 @@ from game import chance, rules
 from game import record as records
 from game.review import BUDGET, GRADES, Review, grade, loss_of, standing
 from game.session import Session
-from game.solver.bench import CLOCKS
+from game.solver.clocks import CLOCKS
 from game.solver.search import DIRECTIONS, choose_move
 
 LOST = 50  # a position whose best move is worth less than this share of a live board is already lost

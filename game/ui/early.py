@@ -228,7 +228,9 @@ class EarlyPlay:
                daily_board: bool) -> "dict[str, Any]":
         """Another tab stored this board's game, or steps on it: take them if they make a
         newer game than this one (a tab never steps back), by the engine's own rule
-        (game/other_tabs.py `newer`: the whole document, the clock included).
+        (game/other_tabs.py `newer`: the whole document, the clock included), and
+        taken by its own procedure (game/play.py `adopt`: the best scores keep the
+        higher of both).
 
         Another tab's engine may also have taken this tab's own steps over (it follows
         them, and stores the game they make): then the stored game is this one, or this
@@ -251,11 +253,9 @@ class EarlyPlay:
             self.play.best, self.play.daily_best = best, day_best
             return self._reply("follow", False, False)
         self.stored_game = game_text
-        for size_of, score in best.items():
-            self.play.best[size_of] = max(score, self.play.best.get(size_of, 0))
-        self.play.raise_best()
+        dropped = self.play.adopt(mine, other, best, day_best)
         reply = self._reply("follow", True, False)
-        reply["dropped"] = session.drops_changes(mine, other)
+        reply["dropped"] = dropped
         return reply
 
     def _caught_up(self, mine: "Session", doc: "steps.Steps") -> bool:

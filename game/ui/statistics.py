@@ -9,14 +9,12 @@ without it (an engine that does not know the day) hides it. Pure: tested on CPyt
 and MicroPython.
 """
 
+from game import daily
 from game.ui import charts, clock, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-DAY_MS = 86400000
-
 
 def percent(rate: float) -> str:
     """0.256 -> "26%" (half up)."""
@@ -27,25 +25,11 @@ def tile_text(tile: int, lang: str = "") -> str:
     return str(tile) if tile else text.say("no_tile", lang)
 
 
-def civil_date(ms: int, offset_minutes: int = 0) -> "tuple[int, int, int]":
-    """(year, month, day) of an epoch-milliseconds instant, `offset_minutes` east of
-    UTC (days-from-civil inverted, proleptic Gregorian: no time library needed)."""
-    days = (int(ms) + int(offset_minutes) * 60000) // DAY_MS
-    z = days + 719468
-    era = (z if z >= 0 else z - 146096) // 146097
-    doe = z - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    day = doy - (153 * mp + 2) // 5 + 1
-    month = mp + 3 if mp < 10 else mp - 9
-    year = yoe + era * 400 + (1 if month <= 2 else 0)
-    return year, month, day
-
-
 def date_text(ms: int, offset_minutes: int = 0) -> str:
-    """An ISO date (2026-11-30), read the same way in every language."""
-    return "%04d-%02d-%02d" % civil_date(ms, offset_minutes)
+    """An ISO date (2026-11-30), read the same way in every language: the calendar day,
+    `offset_minutes` east of UTC, of an epoch-milliseconds instant (game/daily.py's day
+    arithmetic, the one the daily board's day is reckoned by)."""
+    return daily.utc_date(int(ms) + int(offset_minutes) * 60000)
 
 
 def grid(summary: "dict[str, Any]", lang: str = "") -> "list[tuple[str, str]]":

@@ -1,8 +1,11 @@
-"""axe-core finds no WCAG 2.0/2.1 A or AA violation on the page: at rest and with the
-Settings, Statistics and Help dialogs open, in the light, dark and high-contrast themes,
-in every language there is a strings file for (assets/lang/); and on a 6×6 board with
-the confirm, import, win and game-over dialogs open, light and dark; and on the daily
-board, with the Check a result dialog's verdicts and a replay's bar, light and dark.
+"""axe-core finds no WCAG 2.0/2.1 A or AA violation on the page: at rest and with each
+dialog a button of the page at rest opens (Settings, Statistics, Rankings, Help: read from
+the rooms' tables and the markup, tests/derived.py `openers`, so a new dialog is audited
+with no edit here), in the light, dark and high-contrast themes, in every language there
+is a strings file for (assets/lang/); and on a 6×6 board with the confirm, import, win and
+game-over dialogs open, light and dark; and on the daily board, with the Check a result
+dialog's verdicts and a replay's bar, light and dark. Every dialog of the page is audited
+here or by the test `ELSEWHERE` names.
 
 axe-core comes from the pinned devDependency (node_modules/axe-core) and is injected
 with `page.evaluate` (the page's CSP allows no inline script; evaluate is not one).
@@ -20,6 +23,7 @@ import pytest
 
 from game import chance, daily, record, replay
 from game.session import Session
+from tests import derived
 from tests.e2e import positions
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
@@ -28,7 +32,18 @@ ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 LANGUAGES = sorted(path.stem for path in (ROOT / "assets" / "lang").glob("*.json"))
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-DIALOGS = ("settings", "stats", "help")
+# Each dialog a button of the page at rest opens, and that button (a CSS selector).
+DIALOGS = [(name, derived.selector(button)) for name, button in derived.openers().items()]
+# The dialogs only a game's situation opens, each audited by the test named.
+ELSEWHERE = {
+    "confirm": "test_axe_finds_no_violation_on_a_6x6_board_or_in_the_game_dialogs",
+    "import": "test_axe_finds_no_violation_on_a_6x6_board_or_in_the_game_dialogs",
+    "win": "test_axe_finds_no_violation_on_a_6x6_board_or_in_the_game_dialogs",
+    "over": "test_axe_finds_no_violation_on_a_6x6_board_or_in_the_game_dialogs",
+    "replay": "test_axe_finds_no_violation_on_the_daily_board_the_check_dialog_or_a_replay",
+    "review": ("tests/e2e/test_review.py: "
+               "test_the_review_dialog_passes_axe_in_light_dark_and_high_contrast_and_on_a_phone"),
+}
 
 # Contrast axe-core never decides, left to other checks: the text of a select over the
 # gradient that draws its chevron (its colours are the button tokens, docs/design.md),
@@ -80,13 +95,28 @@ def audit(game: GamePage, where: str, found: list[str]) -> int:
 
 def audit_page_and_dialogs(game: GamePage, where: str, found: list[str]) -> int:
     passed = audit(game, where + ", at rest", found)
-    for name in DIALOGS:
-        game.click("#" + name)
+    for name, button in DIALOGS:
+        game.click(button)
         assert game.dialog_open(name)
         passed += audit(game, f"{where}, {name} open", found)
         game.press("Escape")
         assert not game.dialog_open(name)
     return passed
+
+
+def test_every_dialog_of_the_page_is_audited() -> None:
+    """A dialog a button of the page opens is audited in every language and theme; one
+    that opens on a game's situation by the test that sets it up, which names it."""
+    dialogs = derived.page_dialogs()
+    opened = {name for name, _ in DIALOGS}
+    assert {"settings", "stats", "help"} <= opened
+    assert not opened & set(ELSEWHERE)
+    assert set(dialogs) == opened | set(ELSEWHERE), "a dialog no audit opens"
+    for name, test in ELSEWHERE.items():
+        file, _, function = test.rpartition(": ")
+        source = (ROOT / (file or "tests/e2e/test_accessibility.py")).read_text(encoding="utf-8")
+        body = source[source.index(f"def {function}("):].split("\ndef ", 1)[0]
+        assert f'"{name}' in body and ("audit(" in body or "both_schemes(" in body), (name, test)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -102,7 +132,7 @@ def test_axe_finds_no_wcag_a_or_aa_violation_in_any_theme_dialog_or_language(
     game.page.evaluate(AXE.read_text(encoding="utf-8"))
     found: list[str] = []
     passed = audit_page_and_dialogs(game, f"{lang}, light", found)
-    audits = 4
+    audits = 1 + len(DIALOGS)
     if lang == "en":
         game.page.emulate_media(color_scheme="dark")
         passed += audit_page_and_dialogs(game, f"{lang}, dark", found)
@@ -111,7 +141,7 @@ def test_axe_finds_no_wcag_a_or_aa_violation_in_any_theme_dialog_or_language(
         game.press("Escape")
         assert game.evaluate("() => document.documentElement.dataset.theme") == "contrast"
         passed += audit_page_and_dialogs(game, f"{lang}, high contrast", found)
-        audits = 12
+        audits *= 3
     assert not found, "axe-core found:\n" + "\n".join(found)
     assert passed > audits * 10, f"only {passed} rule passes over {audits} audits: did axe run?"
 

@@ -31,6 +31,7 @@ from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
 
 from game.ui import rooms
+from tests import derived
 from tests.browser import LAUNCH_ARGS, QuietHandler, find_chromium, serve
 from tests.e2e.conftest import REPO_ROOT, OpenGame
 from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
@@ -453,9 +454,9 @@ def test_the_built_site_ships_at_start_only_what_the_first_game_needs(site: Site
     assert hashlib.sha256(encoded).hexdigest()[:12] == later[len("assets/ui-later-"):-len(".txt")]
     after, after_count, none = bundle_part(base64.b64decode(encoded))
     assert after[after_count:] == ["later-dialogs.html"] and none == ""  # below
-    for room in ("replays", "review_dialog", "practice", "settings_dialog", "statistics_dialog",
-                 "help_dialog", "transfer", "rankings_room", "autoplay"):
-        assert f"game/ui/{room}.mpy" in after, room
+    later_modules = {module.replace(".", "/") + ".mpy" for module in derived.later_modules()}
+    assert {f"game/ui/{module}.mpy" for module, _ in rooms.LATER} <= later_modules
+    assert later_modules <= set(after[:after_count]), sorted(later_modules - set(after))
     for needed in ("game/ui/app.mpy", "game/ui/moves.mpy", "game/ui/early.mpy", "game/rules.mpy",
                    "game/ui/rooms.mpy", "game/ui/memory.mpy", "game/__init__.mpy", "game/ui/__init__.mpy"):
         assert needed in paths, needed

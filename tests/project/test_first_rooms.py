@@ -5,13 +5,17 @@ page's first paint imports and nothing else."""
 import subprocess
 import sys
 
+from game.ui import rooms
+from tests import derived
+
 
 def test_the_rooms_that_join_later_are_not_imported_at_start() -> None:
-    """What the first game needs does not import the later rooms (their import is the
-    phone's main thread before the first key)."""
+    """What the first game needs does not import the later rooms, nor what only they
+    import (their import is the phone's main thread before the first key)."""
     probe = ("import sys; import game.ui.rooms, game.ui.starting, game.ui.screen;"
-             "print(sorted(m for m in sys.modules if m.startswith('game.ui.')))")
+             "print(sorted(m for m in sys.modules if m.startswith('game.')))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
-    for late in ("autoplay", "help_dialog", "rankings_room", "replays", "settings_dialog",
-                 "statistics_dialog", "transfer", "rankings"):
-        assert "game.ui." + late + "'" not in out, late
+    later = derived.later_modules()
+    assert {"game.ui." + module for module, _ in rooms.LATER} <= set(later)
+    for module in later:
+        assert repr(module) not in out, module

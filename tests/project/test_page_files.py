@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+from tests import derived
+
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_module_lists_are_what_build_files_writes_from_the_sources() -> None:
+    """pyscript.toml's [files] and ENGINE_FILES are written by build/files.py (make setup,
+    git-ignored): stale ones would hand an interpreter yesterday's modules."""
+    done = subprocess.run([sys.executable, str(ROOT / "build" / "files.py"), "--check"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
 
 
 def test_pyscript_loads_every_ui_module() -> None:
@@ -15,15 +27,19 @@ def test_pyscript_loads_every_ui_module() -> None:
         path.relative_to(ROOT).as_posix() for path in (ROOT / "game" / "ui").glob("*.py")
         if path.name != "app.py"}  # the entry script itself (index.html)
     assert wanted <= listed, f"not loaded by the page: {sorted(wanted - listed)}"
+    assert "game/api.py" not in listed and "game/worker.py" not in listed, "the engine's own"
 
 
 def test_the_engine_worker_loads_every_module_the_engine_imports() -> None:
-    sources = (ROOT / "assets" / "engine" / "sources.mjs").read_text(encoding="utf-8")
-    listed = set(re.findall(r'^  "(game/[^"]+\.py)",$', sources, re.MULTILINE))
+    """Every module an engine module imports anywhere (in a function too): the engine's
+    worker is handed it."""
+    engine = (ROOT / "assets" / "engine" / "files.mjs").read_text(encoding="utf-8")
+    listed = set(re.findall(r'^  "(game/[^"]+\.py)",$', engine, re.MULTILINE))
+    assert "game/worker.py" in listed and "game/solver/search.py" in listed
     imported = set()
     for path in listed:
         text = (ROOT / path).read_text(encoding="utf-8")
-        for package, names in re.findall(r"^from (game(?:\.\w+)*) import ([\w, ]+)$", text, re.MULTILINE):
+        for package, names in re.findall(r"^ *from (game(?:\.\w+)*) import ([\w, ]+)$", text, re.MULTILINE):
             for name in names.split(","):
                 module = f"{package}.{name.strip()}".replace(".", "/")
                 for candidate in (f"{module}.py", f"{module}/__init__.py", package.replace(".", "/") + ".py"):
@@ -31,6 +47,23 @@ def test_the_engine_worker_loads_every_module_the_engine_imports() -> None:
                         imported.add(candidate)
                         break
     assert imported <= listed, f"imported by the engine but not loaded: {sorted(imported - listed)}"
+
+
+def test_a_module_imported_only_for_types_or_only_in_a_function_is_not_followed(tmp_path: Path) -> None:
+    """build/files.py follows the imports a module makes when it is imported: not those
+    under `if TYPE_CHECKING:` (mypy's), nor those inside a function (made at its call,
+    which the page may never make: game/ui/store.py `formats`)."""
+    files = derived.build_files()
+    (tmp_path / "game").mkdir()
+    for name, text in {
+        "__init__.py": "",
+        "entry.py": ("from game import used\nTYPE_CHECKING = False\nif TYPE_CHECKING:\n"
+                     "    from game import typed\n\ndef later():\n    from game import called\n"),
+        "used.py": "import game.deeper\n", "deeper.py": "", "typed.py": "", "called.py": "",
+    }.items():
+        (tmp_path / "game" / name).write_text(text, encoding="utf-8")
+    assert files.closure(tmp_path, ["game/entry.py"]) == [
+        "game/__init__.py", "game/deeper.py", "game/used.py", "game/entry.py"]
 
 
 def test_the_built_sites_cross_compiler_is_the_runtimes_own_version() -> None:

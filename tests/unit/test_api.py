@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game import api, chance, daily_results, rules, saves, session, stats
+from game import api, chance, daily_results, rules, saves, session, stats, stats_saves
 from game.session import Session
 from game.worker import Table
 from tests.unit.boards import alike, board, consistent, played_out
@@ -189,7 +189,7 @@ def test_rule_a_game_counts_once_when_it_ends() -> None:
     assert reply["state"]["status"] == "over"
     assert reply["stats_changed"] and reply["game_changed"]
     assert json.loads(reply["save"])["counted"] is True
-    counted = stats.load_stats(reply["stats_save"])
+    counted = stats_saves.load_stats(reply["stats_save"])
     top = counted.of(4).top[0]
     assert counted.of(4).played == 1 and counted.of(4).won == 0
     assert (top.score, top.moves, top.ms, top.date) == (
@@ -215,7 +215,7 @@ def test_rule_a_game_given_up_after_a_move_counts_and_one_without_moves_does_not
     engine.move(rules.legal_directions(engine.session.position.board)[0], 4000)
     gave_up = engine.new_game(5)
     assert gave_up["stats_changed"] and engine.stats.of(5).played == 1
-    assert stats.load_stats(gave_up["stats_save"]).of(5).top[0].ms == 4000
+    assert stats_saves.load_stats(gave_up["stats_save"]).of(5).top[0].ms == 4000
     assert not json.loads(gave_up["save"])["counted"], "the new game is not counted"
 
 
@@ -224,7 +224,7 @@ def test_rule_a_milestone_is_unlocked_during_play() -> None:
     reply = engine.move("left")
     assert reply["state"]["status"] == "won"
     assert reply["unlocked"] == ["tile-2048"] and reply["milestones"] == ["tile-2048"]
-    assert reply["stats_changed"] and stats.load_stats(reply["stats_save"]).milestones == ("tile-2048",)
+    assert reply["stats_changed"] and stats_saves.load_stats(reply["stats_save"]).milestones == ("tile-2048",)
     assert engine.stats.played == 0, "reached, not counted: the game goes on"
     later = engine.keep_playing()
     assert later["unlocked"] == [] and later["milestones"] == ["tile-2048"] and not later["stats_changed"]
@@ -261,7 +261,8 @@ def test_rule_a_game_the_statistics_counted_is_never_counted_again_whatever_stor
     before = engine.set_clock(100)
     candidate = json.loads(before["ahead"][direction])["save"]
     taken = engine.take(direction, 100)
-    assert json.loads(taken["save"])["counted"] and stats.load_stats(taken["stats_save"]).of(4).played == 1
+    assert json.loads(taken["save"])["counted"]
+    assert stats_saves.load_stats(taken["stats_save"]).of(4).played == 1
     kept = {(candidate, taken["stats_save"]), (taken["save"], taken["stats_save"]), (candidate, "")}
     for game_text, stats_text in kept:
         again = api.Engine(chance.seeded(5), lookahead=True, wall=lambda: NOON)
@@ -312,7 +313,7 @@ def test_rule_two_games_born_at_one_revision_with_the_same_tiles_each_count_once
     second = played_out(tabs[1])
     assert first["state"]["score"] == second["state"]["score"], "the very same game, twice"
     assert second["stats_changed"] and json.loads(second["save"])["counted"]
-    counted = stats.load_stats(second["stats_save"]).of(4)
+    counted = stats_saves.load_stats(second["stats_save"]).of(4)
     assert counted.played == 2 and counted.games == names and counted.recent == (first["state"]["score"],) * 2
 
 
@@ -376,7 +377,7 @@ def test_start_sets_aside_a_game_of_another_size() -> None:
 def test_start_reads_the_statistics_size_by_size() -> None:
     game = stats.Result(400, 64, 50, 1000, NOON, False)
     kept = stats.record(stats.Stats(milestones=("tile-2048",)), 5, game)
-    data = json.loads(stats.dump_stats(kept))
+    data = json.loads(stats_saves.dump_stats(kept))
     data["sizes"]["6"]["won"] = 3
     reply = api.Engine(chance.seeded(1)).start(None, None, json.dumps(data))
     assert reply["set_aside"]["stats_sizes"] == [6] and not reply["set_aside"]["stats_document"]
@@ -391,14 +392,14 @@ def test_start_reads_the_statistics_size_by_size() -> None:
 def test_start_sets_aside_a_bad_daily_part_alone() -> None:
     kept = stats.record(stats.Stats(), 5, stats.Result(400, 64, 50, 1000, NOON, False))
     kept = stats.record_daily(kept, on("2024-12-31"))
-    data = json.loads(stats.dump_stats(kept))
+    data = json.loads(stats_saves.dump_stats(kept))
     data["daily"]["best_streak"] = 0
     engine = api.Engine(chance.seeded(1))
     reply = engine.start(None, None, json.dumps(data))
     assert reply["set_aside"]["stats_daily"] and reply["set_aside"]["stats_sizes"] == []
     assert not reply["set_aside"]["stats_document"] and reply["notice"] is None
     assert engine.stats.of(5).played == 1 and engine.stats.daily == daily_results.DailyStats()
-    good = api.Engine(chance.seeded(1)).start(None, None, stats.dump_stats(kept))
+    good = api.Engine(chance.seeded(1)).start(None, None, stats_saves.dump_stats(kept))
     assert not good["set_aside"]["stats_daily"]
 
 
@@ -418,7 +419,7 @@ def test_merge_stats_takes_the_other_tabs_daily_results() -> None:
     engine = counting_engine(LAST_MOVE)
     engine.stats = stats.record_daily(engine.stats, on("2024-12-31", 1))
     theirs = stats.record_daily(stats.record_daily(stats.Stats(), on("2024-12-31", 2)), on("2025-01-01"))
-    reply = engine.merge_stats(stats.dump_stats(theirs))
+    reply = engine.merge_stats(stats_saves.dump_stats(theirs))
     assert reply["stats_changed"] and engine.stats.daily.played == 2
     assert stats.daily_result(engine.stats, "2024-12-31") == on("2024-12-31", 1), "this tab's day stays"
     assert Table(engine).statistics.statistics(4)["summary"]["daily"]["streak"] == 2
@@ -440,12 +441,12 @@ def test_merge_stats_keeps_the_entry_with_more_games_and_every_milestone() -> No
     result = stats.Result(400, 64, 50, 1000, NOON, False)
     theirs = stats.record(stats.record(stats.Stats(milestones=("games-100",)), 4, result), 4, result)
     theirs = stats.record(theirs, 6, result)
-    reply = engine.merge_stats(stats.dump_stats(theirs))
+    reply = engine.merge_stats(stats_saves.dump_stats(theirs))
     assert reply["kind"] == "stats" and reply["stats_changed"] and not reply["game_changed"]
     assert engine.stats.of(4).played == 2 and engine.stats.of(6).played == 1
     assert reply["milestones"] == ["games-100"] and reply["unlocked"] == []
-    assert stats.load_stats(reply["stats_save"]) == engine.stats
-    same = engine.merge_stats(stats.dump_stats(theirs))
+    assert stats_saves.load_stats(reply["stats_save"]) == engine.stats
+    same = engine.merge_stats(stats_saves.dump_stats(theirs))
     assert not same["stats_changed"] and same["stats_save"] == ""
     for bad in ("", "garbage", saves.dump_best({4: 8})):
         assert not engine.merge_stats(bad)["stats_changed"]
@@ -455,7 +456,7 @@ def test_export_and_import_through_the_engine() -> None:
     engine = counting_engine(LAST_MOVE)
     reply = engine.move(ending_move(engine))
     files = Table(engine).transfer
-    exported = files.export_all({4: reply["save"]}, reply["best_save"], reply["stats_save"], None)
+    exported = files.export_all(reply["save"], None, None, reply["best_save"], reply["stats_save"], None)
     assert exported["kind"] == "export" and json.loads(exported["text"])["exported"] == NOON
     checked = files.check_import(exported["text"])
     assert checked["ok"] and checked["parts"]["games"]["4"] == reply["save"]
@@ -483,7 +484,7 @@ def test_a_stored_game_that_ended_uncounted_counts_when_it_is_next_started_once(
     again = api.Engine(chance.seeded(3), wall=lambda: NOON)
     reply = again.start(ended, None)
     assert reply["state"]["status"] == "over" and reply["stats_changed"]
-    assert stats.load_stats(reply["stats_save"]).of(4).played == 1
+    assert stats_saves.load_stats(reply["stats_save"]).of(4).played == 1
     assert reply["game_changed"] and json.loads(reply["save"])["counted"] is True
     third = api.Engine(chance.seeded(4), wall=lambda: NOON)
     assert not third.start(reply["save"], None, reply["stats_save"])["stats_changed"]

@@ -8,7 +8,7 @@ import json
 import random
 from typing import Any
 
-from game import api, chance, daily, replay, rules, saves, stats
+from game import api, chance, daily, replay, rules, saves, stats, stats_saves
 from game import record as records
 from game.codes import Codes, Watch
 from game.session import Refused
@@ -277,7 +277,7 @@ def test_a_practice_from_a_watched_position_plays_on_and_touches_nothing_of_the_
     e = engine()
     e.start(None, None)
     play_to_end(e, seed=5, limit=30)
-    before = (e.session.position, stats.dump_stats(e.stats), dict(e.best))
+    before = (e.session.position, stats_saves.dump_stats(e.stats), dict(e.best))
     codes = Codes(e)
     assert not codes.practice_move("left")["ok"] and not codes.practice()["ok"]  # nothing watched
     codes.watch("game", 10)
@@ -287,7 +287,7 @@ def test_a_practice_from_a_watched_position_plays_on_and_touches_nothing_of_the_
     assert any(m["changed"] for m in moved) and all(m["kind"] == "practice_move" for m in moved)
     assert not codes.watch_step()["ok"]  # the record no longer steps it
     assert moved[-1]["state"]["moves"] == 10 + sum(1 for m in moved if m["changed"])
-    assert (e.session.position, stats.dump_stats(e.stats), dict(e.best)) == before
+    assert (e.session.position, stats_saves.dump_stats(e.stats), dict(e.best)) == before
     codes.resume()
     assert not codes.practice_move("left")["ok"]
 

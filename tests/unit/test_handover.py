@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from game import api, chance, rules, saves, session, stats, steps
+from game import api, chance, rules, saves, session, stats, stats_saves, steps
 from game.record import Spawned
 from game.ui.early import EarlyPlay
 from tests.unit.boards import alike, board, consistent, session_at
@@ -109,8 +109,8 @@ def test_games_that_ended_before_the_engine_ran_are_counted_once_as_the_engine_w
     twins = Twins(11)
     play_randomly(twins, 700, 11)  # several games lost and started again
     reply = twins.handed_over()
-    own = stats.read_stats(twins.last["stats_save"] or stats.dump_stats(twins.engine.stats)).stats
-    taken = stats.read_stats(reply["stats_save"]).stats
+    own = stats_saves.read_stats(twins.last["stats_save"] or stats_saves.dump_stats(twins.engine.stats)).stats
+    taken = stats_saves.read_stats(reply["stats_save"]).stats
     assert taken.of(4).played == own.of(4).played >= 2
     assert taken == own
     assert reply["save"] == twins.last["save"]
@@ -134,7 +134,7 @@ def test_a_daily_game_played_before_the_engine_gives_the_same_result_and_code() 
     reply = twins.handed_over()
     assert reply["state"]["mode"] == "daily"
     assert reply["save"] == twins.last["save"]
-    assert stats.read_stats(reply["stats_save"]).stats.daily == twins.engine.stats.daily
+    assert stats_saves.read_stats(reply["stats_save"]).stats.daily == twins.engine.stats.daily
     assert twins.engine.stats.daily.results, "a daily try ended: the day has its result"
     assert reply["state"]["practice"] == twins.last["state"]["practice"]
 
@@ -405,4 +405,5 @@ def test_a_game_the_page_begins_at_revision_0_after_a_set_aside_save_counts_once
         shown = page.move(legal_move(page), CLOCK)
     reply = taken_over(shown["steps"], "not a game", counted)
     assert reply["set_aside"]["game"] and reply["stats_changed"] and reply["state"] == shown["state"]
-    assert stats.read_stats(reply["stats_save"]).stats.of(4).games == (counted_name, page.session.game_id)
+    counted_games = stats_saves.read_stats(reply["stats_save"]).stats.of(4).games
+    assert counted_games == (counted_name, page.session.game_id)

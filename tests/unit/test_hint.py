@@ -22,7 +22,7 @@ STUCK = "2 4 2 4/4 2 4 2/2 4 2 4/4 2 4 2"
 def engine_on(session: Session) -> Hints:
     engine = api.Engine(chance.seeded(5), lookahead=True)
     engine.session = session
-    return Hints(engine)
+    return Hints(engine.play)
 
 
 @pytest.mark.parametrize("size", [4, 5, 6])
@@ -49,7 +49,7 @@ def test_auto_play_paces_its_budget_over_the_moves() -> None:
     hint = hints.hint(10.0, 1, paced=True)
     pace = hints.pace
     assert pace is not None and pace.budget_ms == 10.0
-    assert hint["direction"] in rules.legal_directions(hints.engine.session.position.board)
+    assert hint["direction"] in rules.legal_directions(hints.play.session.position.board)
     hints.hint(10.0, 2, paced=True)
     hints.hint(80.0, 3)
     assert hints.pace is pace, "the same pace for the same budget, and Hint leaves it"
@@ -66,12 +66,14 @@ def test_a_stuck_board_has_no_hint() -> None:
 
 
 def test_asking_for_a_hint_changes_nothing() -> None:
-    hints = engine_on(played(3, 30))
-    hints.engine.start(None, None)
-    before = json.dumps(hints.engine.state())
-    save = saves.dump_game(hints.engine.session)
+    engine = api.Engine(chance.seeded(5), lookahead=True)
+    engine.session = played(3, 30)
+    hints = Hints(engine.play)
+    engine.start(None, None)
+    before = json.dumps(engine.state())
+    save = saves.dump_game(engine.session)
     hints.hint(10.0)
-    assert json.dumps(hints.engine.state()) == before and saves.dump_game(hints.engine.session) == save
+    assert json.dumps(engine.state()) == before and saves.dump_game(engine.session) == save
 
 
 def test_the_budget_is_bounded_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,7 +20,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import api, chance, daily, names, rankings, rankings_kept, replay, rules, saves, stats, transfer
+from game import (
+    api,
+    chance,
+    daily,
+    names,
+    rankings,
+    rankings_kept,
+    replay,
+    rules,
+    saves,
+    standings,
+    stats,
+    transfer,
+)
 from game.daily_results import DailyResult
 from game.rankings import Entry
 from game.session import Session
@@ -145,7 +158,7 @@ def test_rule_a_day_ranks_by_score_then_fewer_moves_then_the_earlier_added() -> 
     low, also_low = twins(LAST_NOV)
     added = [entry(low, "Dee", NOON + 3), entry(third, "Cy", NOON + 2), entry(also_low, "Eve", NOON + 1),
              entry(best, "Ana", NOON + 4), entry(second, "Bo", NOON + 5)]
-    board = rankings.day_board(LAST_NOV, rankings.by_date(added, [])[LAST_NOV])
+    board = standings.day_board(LAST_NOV, standings.by_date(added, [])[LAST_NOV])
     assert [(place, e.name) for place, e in board.rows] == [
         (1, "Ana"), (2, "Bo"), (3, "Cy"), (4, "Eve"), (4, "Dee")], "Eve was added before Dee"
     assert [(e.score, e.moves) for _, e in board.rows] == sorted(
@@ -160,7 +173,7 @@ def test_rule_fewer_moves_rank_first_on_an_equal_score() -> None:
         by_score.setdefault(result.score, []).append(result)
     slow, fast = next((max(group, key=lambda r: r.moves), min(group, key=lambda r: r.moves))
                       for group in by_score.values() if len({r.moves for r in group}) > 1)
-    board = rankings.day_board(LAST_NOV, [entry(slow, "Slow", NOON), entry(fast, "Fast", NOON + 1)])
+    board = standings.day_board(LAST_NOV, [entry(slow, "Slow", NOON), entry(fast, "Fast", NOON + 1)])
     assert [(place, e.name) for place, e in board.rows] == [(1, "Fast"), (2, "Slow")]
 
 
@@ -171,15 +184,15 @@ def test_rule_equal_score_and_moves_share_a_place_and_the_next_place_skips() -> 
                 if (r.score, -r.moves) < (low.score, -low.moves))
     added = [entry(best, "Ana", NOON), entry(also_low, "Bo", NOON + 1), entry(low, "Cy", NOON + 2),
              entry(last, "Dee", NOON + 3)]
-    board = rankings.day_board(LAST_NOV, added)
+    board = standings.day_board(LAST_NOV, added)
     assert [(place, e.name) for place, e in board.rows] == [(1, "Ana"), (2, "Bo"), (2, "Cy"), (4, "Dee")]
 
 
 def test_places_are_competition_places() -> None:
-    assert rankings.places([]) == []
-    assert rankings.places([9, 5, 5, 1]) == [1, 2, 2, 4]
-    assert rankings.places([3, 3, 3]) == [1, 1, 1]
-    assert rankings.places([(8, 2), (8, 3), (8, 3), (4, 1), (4, 1)]) == [1, 2, 2, 4, 4]
+    assert standings.places([]) == []
+    assert standings.places([9, 5, 5, 1]) == [1, 2, 2, 4]
+    assert standings.places([3, 3, 3]) == [1, 1, 1]
+    assert standings.places([(8, 2), (8, 3), (8, 3), (4, 1), (4, 1)]) == [1, 2, 2, 4, 4]
 
 
 # -- one result per name and day -------------------------------------------------------------
@@ -187,32 +200,32 @@ def test_places_are_competition_places() -> None:
 def test_rule_one_result_per_name_and_day_the_first_added_counts_whatever_its_case() -> None:
     higher, lower = ranked(LAST_NOV)[:2]
     first, later = entry(lower, "Ana", NOON), entry(higher, "ANA", NOON + SECOND)
-    board = rankings.day_board(LAST_NOV, rankings.by_date([later, first], [])[LAST_NOV])
+    board = standings.day_board(LAST_NOV, standings.by_date([later, first], [])[LAST_NOV])
     assert [e.code for _, e in board.rows] == [lower.code], "the first added counts, not the better"
     assert board.conflicts == (later,), "a different code under the same name is a conflict"
-    swapped = rankings.day_board(LAST_NOV, rankings.by_date([entry(lower, "ana", NOON + SECOND),
+    swapped = standings.day_board(LAST_NOV, standings.by_date([entry(lower, "ana", NOON + SECOND),
                                                              entry(higher, "Ana", NOON)], [])[LAST_NOV])
     assert [e.code for _, e in swapped.rows] == [higher.code]
-    view = rankings.view([first, later], [], LAST_NOV, "", FIRST_DEC)
+    view = standings.view([first, later], [], LAST_NOV, "", FIRST_DEC)
     assert [(r["name"], r["score"]) for r in view["rows"]] == [("Ana", lower.score)]
     assert [(r["name"], r["score"]) for r in view["conflicts"]] == [("ANA", higher.score)]
-    assert rankings.counts([first, later], [], lower.code, LAST_NOV)
-    assert not rankings.counts([first, later], [], higher.code, LAST_NOV)
+    assert standings.counts([first, later], [], lower.code, LAST_NOV)
+    assert not standings.counts([first, later], [], higher.code, LAST_NOV)
 
 
 def test_rule_a_name_counts_once_a_day_but_on_every_day() -> None:
     nov, dec = ranked(LAST_NOV)[0], ranked(FIRST_DEC)[0]
     entries = [entry(nov, "Ana", NOON), entry(dec, "ana", NOON + SECOND)]
-    days = rankings.by_date(entries, [])
+    days = standings.by_date(entries, [])
     for date in (LAST_NOV, FIRST_DEC):
-        board = rankings.day_board(date, days[date])
+        board = standings.day_board(date, days[date])
         assert len(board.rows) == 1 and board.conflicts == ()
 
 
 def test_rule_the_same_code_twice_is_one_result() -> None:
     result = ranked(LAST_NOV)[0]
     first, again = entry(result, "Ana", NOON), entry(result, "Bo", NOON + SECOND)
-    board = rankings.day_board(LAST_NOV, [first, again])
+    board = standings.day_board(LAST_NOV, [first, again])
     assert [e.name for _, e in board.rows] == ["Ana"] and board.conflicts == ()
     assert rankings.union([again], [first]) == (first,), "the board keeps it once: the first added"
     assert rankings.union([first, first, again]) == (first,)
@@ -220,42 +233,43 @@ def test_rule_the_same_code_twice_is_one_result() -> None:
 
 def test_rule_your_own_result_added_again_from_its_link_counts_once() -> None:
     mine = ranked(LAST_NOV)[0]
-    own = rankings.mine_of([mine], "Ana")
+    own = standings.mine_of([mine], "Ana")
     for name in ("Ana", "Bo"):  # under your name, or under any other
-        board = rankings.day_board(LAST_NOV, rankings.by_date([entry(mine, name, NOON)], own)[LAST_NOV])
+        board = standings.day_board(LAST_NOV, standings.by_date([entry(mine, name, NOON)], own)[LAST_NOV])
         assert [(e.mine, e.name) for _, e in board.rows] == [(True, "Ana")] and board.conflicts == ()
 
 
 def test_rule_your_own_result_whose_code_was_dropped_is_matched_by_name_and_numbers() -> None:
     mine, other = ranked(LAST_NOV)[:2]
-    own = rankings.mine_of([DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")], "Ana")
-    again = rankings.day_board(LAST_NOV, rankings.by_date([entry(mine, "ana", NOON)], own)[LAST_NOV])
+    own = standings.mine_of([DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")], "Ana")
+    again = standings.day_board(LAST_NOV, standings.by_date([entry(mine, "ana", NOON)], own)[LAST_NOV])
     assert [(e.mine, e.code) for _, e in again.rows] == [(True, "")] and again.conflicts == ()
     # Another name is another player, whatever the numbers; your name with other numbers a conflict.
-    named = rankings.day_board(LAST_NOV, rankings.by_date([entry(mine, "Bo", NOON)], own)[LAST_NOV])
+    named = standings.day_board(LAST_NOV, standings.by_date([entry(mine, "Bo", NOON)], own)[LAST_NOV])
     assert sorted((e.mine, e.name) for _, e in named.rows) == [(False, "Bo"), (True, "Ana")]
-    clash = rankings.day_board(LAST_NOV, rankings.by_date([entry(other, "Ana", NOON)], own)[LAST_NOV])
+    clash = standings.day_board(LAST_NOV, standings.by_date([entry(other, "Ana", NOON)], own)[LAST_NOV])
     assert [e.mine for _, e in clash.rows] == [True] and [e.code for e in clash.conflicts] == [other.code]
-    nameless = rankings.mine_of([DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")], "")
-    unmatched = rankings.day_board(LAST_NOV, rankings.by_date([entry(mine, "Ana", NOON)], nameless)[LAST_NOV])
+    nameless = standings.mine_of([DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")], "")
+    days = standings.by_date([entry(mine, "Ana", NOON)], nameless)
+    unmatched = standings.day_board(LAST_NOV, days[LAST_NOV])
     assert len(unmatched.rows) == 2, "without your name there is nothing to match it by"
 
 
 def test_rule_your_own_results_are_always_first_for_your_name() -> None:
     better, mine = ranked(LAST_NOV)[:2]
-    own = rankings.mine_of([mine], "Ana")
+    own = standings.mine_of([mine], "Ana")
     long_ago = entry(better, "ANA", rankings.MIN_ADDED)
-    board = rankings.day_board(LAST_NOV, rankings.by_date([long_ago], own)[LAST_NOV])
+    board = standings.day_board(LAST_NOV, standings.by_date([long_ago], own)[LAST_NOV])
     assert [(e.mine, e.code) for _, e in board.rows] == [(True, mine.code)]
     assert board.conflicts == (long_ago,)
-    view = rankings.view([long_ago], own, LAST_NOV, "", FIRST_DEC)
+    view = standings.view([long_ago], own, LAST_NOV, "", FIRST_DEC)
     assert [r["mine"] for r in view["rows"]] == [True]
 
 
 def test_rule_your_result_without_a_name_is_yours_and_no_friends() -> None:
     mine, other = ranked(LAST_NOV)[:2]
-    own = rankings.mine_of([mine], "")
-    board = rankings.day_board(LAST_NOV, rankings.by_date([entry(other, "You", NOON)], own)[LAST_NOV])
+    own = standings.mine_of([mine], "")
+    board = standings.day_board(LAST_NOV, standings.by_date([entry(other, "You", NOON)], own)[LAST_NOV])
     assert sorted((e.mine, e.name) for _, e in board.rows) == [(False, "You"), (True, "")]
     assert own[0].key == rankings.YOU
 
@@ -273,14 +287,14 @@ def season_entries() -> tuple[list[Entry], list[Entry]]:
     for date in (LAST_NOV, FIRST_DEC):
         entries.append(entry(ranked(date)[2], "Bo", added))
         added += SECOND
-    own = rankings.mine_of([ranked(LAST_NOV)[0], ranked(FIRST_DEC)[0]], "Me")
+    own = standings.mine_of([ranked(LAST_NOV)[0], ranked(FIRST_DEC)[0]], "Me")
     return entries, own
 
 
 def test_rule_a_season_is_a_calendar_month_of_daily_boards() -> None:
     entries, own = season_entries()
-    november = rankings.view(entries, own, LAST_NOV, "", FIRST_DEC)
-    december = rankings.view(entries, own, FIRST_DEC, "", FIRST_DEC)
+    november = standings.view(entries, own, LAST_NOV, "", FIRST_DEC)
+    december = standings.view(entries, own, FIRST_DEC, "", FIRST_DEC)
     assert november["season"] == "2026-11" and december["season"] == "2026-12"
     assert november["seasons"] == december["seasons"] == ["2026-12", "2026-11"]
     assert november["days"] == [FIRST_DEC, LAST_NOV, "2026-11-29", "2026-11-28"]
@@ -290,7 +304,7 @@ def test_rule_a_season_is_a_calendar_month_of_daily_boards() -> None:
 
 def test_standings_count_days_total_best_day_and_its_date_and_best_tile() -> None:
     entries, own = season_entries()
-    view = rankings.view(entries, own, LAST_NOV, "", FIRST_DEC)
+    view = standings.view(entries, own, LAST_NOV, "", FIRST_DEC)
     ana = [e for e in entries if e.name == "Ana"]
     best = max(e.score for e in ana)
     found = {s["name"]: s for s in view["standings"]}
@@ -304,14 +318,14 @@ def test_standings_count_days_total_best_day_and_its_date_and_best_tile() -> Non
     assert (bo["days"], bo["total"], bo["best_date"]) == (1, bo_november.score, LAST_NOV)
     totals = [s["total"] for s in view["standings"]]
     assert totals == sorted(totals, reverse=True)
-    assert [s["place"] for s in view["standings"]] == rankings.places(totals)
+    assert [s["place"] for s in view["standings"]] == standings.places(totals)
     me = next(s for s in view["standings"] if s["mine"])
     assert view["place"] == {"place": me["place"], "of": 3}
 
 
 def test_a_season_chart_has_a_series_per_player_with_each_days_score() -> None:
     entries, own = season_entries()
-    view = rankings.view(entries, own, LAST_NOV, "", FIRST_DEC)
+    view = standings.view(entries, own, LAST_NOV, "", FIRST_DEC)
     series = {s["name"]: s for s in view["series"]}
     assert series["Ana"]["scores"] == [[int(e.date[8:]), e.score] for e in entries if e.name == "Ana"]
     assert series["Me"]["mine"] and not series["Ana"]["mine"]
@@ -320,19 +334,19 @@ def test_a_season_chart_has_a_series_per_player_with_each_days_score() -> None:
 
 def test_the_season_view_shows_the_newest_day_of_a_season_asked_for() -> None:
     entries, own = season_entries()
-    assert rankings.view(entries, own, "", "2026-11", FIRST_DEC)["day"] == LAST_NOV
-    assert rankings.view(entries, own, FIRST_DEC, "2026-11", FIRST_DEC)["day"] == LAST_NOV
-    kept = rankings.view(entries, own, "2026-11-29", "2026-11", FIRST_DEC)
+    assert standings.view(entries, own, "", "2026-11", FIRST_DEC)["day"] == LAST_NOV
+    assert standings.view(entries, own, FIRST_DEC, "2026-11", FIRST_DEC)["day"] == LAST_NOV
+    kept = standings.view(entries, own, "2026-11-29", "2026-11", FIRST_DEC)
     assert (kept["day"], kept["season"]) == ("2026-11-29", "2026-11"), "a day of that season stays"
 
 
 def test_a_day_or_season_without_results_shows_today_or_the_newest() -> None:
     entries, own = season_entries()
-    newest = rankings.view(entries, own, "", "", "2026-12-05")
+    newest = standings.view(entries, own, "", "", "2026-12-05")
     assert (newest["day"], newest["season"]) == (FIRST_DEC, "2026-12")
-    today = rankings.view(entries, own, "2026-11-15", "2026-10", LAST_NOV)
+    today = standings.view(entries, own, "2026-11-15", "2026-10", LAST_NOV)
     assert (today["day"], today["season"]) == (LAST_NOV, "2026-11")
-    empty = rankings.view([], [], "", "", FIRST_DEC)
+    empty = standings.view([], [], "", "", FIRST_DEC)
     assert (empty["day"], empty["season"]) == (FIRST_DEC, "2026-12")
     assert empty["rows"] == empty["standings"] == empty["days"] == []
     assert empty["place"] is None and empty["series"] == [] and empty["winner_code"] == ""
@@ -340,13 +354,13 @@ def test_a_day_or_season_without_results_shows_today_or_the_newest() -> None:
 
 def test_your_season_in_the_statistics_is_your_place_days_and_total() -> None:
     entries, own = season_entries()
-    summary = rankings.season_summary(entries, own, LAST_NOV)
+    summary = standings.season_summary(entries, own, LAST_NOV)
     assert summary is not None
-    me = next(s for s in rankings.view(entries, own, LAST_NOV, "", LAST_NOV)["standings"] if s["mine"])
+    me = next(s for s in standings.view(entries, own, LAST_NOV, "", LAST_NOV)["standings"] if s["mine"])
     assert summary == {"season": "2026-11", "place": me["place"], "of": 3, "days": 1, "total": me["total"],
                        "best": me["best"], "best_date": LAST_NOV}
-    assert rankings.season_summary(entries, own, "2027-01-01") is None, "no day this season yet"
-    assert rankings.season_summary(entries, [], LAST_NOV) is None
+    assert standings.season_summary(entries, own, "2027-01-01") is None, "no day this season yet"
+    assert standings.season_summary(entries, [], LAST_NOV) is None
 
 
 def test_rule_a_result_under_your_name_joins_your_season_as_yours() -> None:
@@ -355,13 +369,13 @@ def test_rule_a_result_under_your_name_joins_your_season_as_yours() -> None:
     day came first."""
     for mine, elsewhere in ((ranked(LAST_NOV)[0], ranked("2026-11-29")[0]),
                             (ranked("2026-11-29")[0], ranked(LAST_NOV)[0])):
-        own = rankings.mine_of([mine], "Ana")
+        own = standings.mine_of([mine], "Ana")
         shared = [entry(elsewhere, "ana", NOON), entry(ranked(LAST_NOV)[5], "Bo", NOON + SECOND)]
-        view = rankings.view(shared, own, "", "2026-11", FIRST_DEC)
+        view = standings.view(shared, own, "", "2026-11", FIRST_DEC)
         assert [(s["name"], s["days"], s["mine"]) for s in view["standings"]] == [
             ("Ana", 2, True), ("Bo", 1, False)], mine.date
         assert view["place"] == {"place": 1, "of": 2}
-        summary = rankings.season_summary(shared, own, LAST_NOV)
+        summary = standings.season_summary(shared, own, LAST_NOV)
         assert summary is not None and summary["days"] == 2 and summary["place"] == 1
 
 
@@ -562,10 +576,10 @@ def brute_day(date: str, entries: tuple[Entry, ...], own: list[Entry]) -> tuple[
 def test_law_a_day_is_ranked_with_competition_places_and_a_name_counts_once(
         added: list[Entry], mine: list[DailyResult], own_name: str) -> None:
     entries = rankings.union(added)
-    own = rankings.mine_of(mine, own_name)
-    days = rankings.by_date(entries, own)
+    own = standings.mine_of(mine, own_name)
+    days = standings.by_date(entries, own)
     for date in POOL_DATES:
-        board = rankings.day_board(date, days.get(date, []))
+        board = standings.day_board(date, days.get(date, []))
         rows = [e for _, e in board.rows]
         keys = [(-e.score, e.moves) for e in rows]
         assert keys == sorted(keys)
@@ -576,9 +590,9 @@ def test_law_a_day_is_ranked_with_competition_places_and_a_name_counts_once(
         assert rows == sorted(counted, key=Entry.order), "score, fewer moves, then the earlier added"
         assert list(board.conflicts) == conflicts
         for e in rows:
-            assert rankings.counts(entries, own, e.code, date)
+            assert standings.counts(entries, own, e.code, date)
         for e in board.conflicts:
-            assert not rankings.counts(entries, own, e.code, date)
+            assert not standings.counts(entries, own, e.code, date)
 
 
 @settings(max_examples=200, deadline=None)
@@ -586,11 +600,11 @@ def test_law_a_day_is_ranked_with_competition_places_and_a_name_counts_once(
 def test_law_a_season_is_the_sum_of_its_counted_days(added: list[Entry], mine: list[DailyResult],
                                                       own_name: str) -> None:
     entries = rankings.union(added)
-    own = rankings.mine_of(mine, own_name)
-    days = rankings.by_date(entries, own)
+    own = standings.mine_of(mine, own_name)
+    days = standings.by_date(entries, own)
     for season in ("2026-11", "2026-12"):
-        month = [rankings.day_board(d, es) for d, es in days.items() if rankings.season_of(d) == season]
-        table = rankings.standings(month)
+        month = [standings.day_board(d, es) for d, es in days.items() if standings.season_of(d) == season]
+        table = standings.standings(month)
         counted: dict[str, list[Entry]] = {}
         for board in month:
             for _, e in board.rows:
@@ -607,7 +621,7 @@ def test_law_a_season_is_the_sum_of_its_counted_days(added: list[Entry], mine: l
             assert place == 1 + sum(1 for _, other in table if other.total > s.total)
         totals = [s.total for _, s in table]
         assert totals == sorted(totals, reverse=True)
-        summary = rankings.season_summary(entries, own, season + "-15")
+        summary = standings.season_summary(entries, own, season + "-15")
         if any(e.mine for es in counted.values() for e in es):
             assert summary is not None and summary["of"] == len(table)
         else:
@@ -876,7 +890,7 @@ def test_the_export_carries_the_board_and_its_check_gives_the_results_back() -> 
     results = board_of(0, 1, 2)
     text = edited(rankings.dump_board(results + [entry(ranked(LAST_NOV)[3], "Zed", NOON + 99 * SECOND)]),
                   3, score=4)  # the newest, the last written: its seal no longer holds
-    exported = engine().transfer.export_all({4: None, 5: None, 6: None}, None, None, None, text)["text"]
+    exported = engine().transfer.export_all(None, None, None, None, None, None, text)["text"]
     bundle = transfer.check_bundle(exported)
     assert bundle.results == tuple(results), "what storage held, tampered entries left out"
     assert bundle.summary["results"] == 3
@@ -998,7 +1012,8 @@ def test_a_board_the_engine_knows_is_not_sent_again_and_still_exported_whole() -
     assert first["save"] == "" and len(first["rows"]) >= 1
     again = player.rankings.rankings(rankings.KNOWN, "", "", "")
     assert again["rows"] == first["rows"] and again["save"] == ""
-    exported = json.loads(player.transfer.export_all({}, None, None, None, rankings.KNOWN)["text"])
+    none_stored = (None,) * 6
+    exported = json.loads(player.transfer.export_all(*none_stored, rankings.KNOWN)["text"])
     assert [e["code"] for e in exported["rankings"]["results"]] == [r.code for r in results]
     fresh = engine()
     nothing = fresh.rankings.rankings(rankings.KNOWN, "", "", "")

@@ -271,6 +271,6 @@ def test_a_finished_review_merged_with_another_tabs_keeps_both() -> None:
     reviewer.review_start("game", "")
     mine = json.loads(finish(reviewer)["kept_save"])["reviews"]
     stored = kept_reviews.dump([entry(9)])
-    merged = json.loads(reviewer.merge_kept(stored)["kept_save"])["reviews"]
+    merged = json.loads(reviewer.merge_reviews(stored)["kept_save"])["reviews"]
     assert [e["key"] for e in merged] == [entry(9)["key"], mine[0]["key"]]
-    assert reviewer.merge_kept("damaged")["kept_save"] == kept_reviews.dump(reviewer.kept)
+    assert reviewer.merge_reviews("damaged")["kept_save"] == kept_reviews.dump(reviewer.kept)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import daily, daily_results, replay, rules, saves, stats
+from game import daily, daily_results, replay, rules, saves, stats, stats_saves
 from game.daily_results import DailyResult, DailyStats
 from game.stats import Result, SizeStats, Stats, TopEntry
 from tests.unit.daily_results import on, played
@@ -81,11 +81,11 @@ def test_law_recorded_statistics_stay_consistent_and_round_trip(items: list[tupl
         assert all(stats.counted(found, size, game) for game in ids)
         rate = stats.summary(found, size, 0)["win_rate"]
         assert 0.0 <= rate <= 1.0
-    text = stats.dump_stats(found)
-    again = stats.read_stats(text)
+    text = stats_saves.dump_stats(found)
+    again = stats_saves.read_stats(text)
     assert again.complete, "what record produces always passes validation"
-    assert again.stats == found and stats.load_stats(text) == found
-    assert stats.dump_stats(again.stats) == text
+    assert again.stats == found and stats_saves.load_stats(text) == found
+    assert stats_saves.dump_stats(again.stats) == text
 
 
 def test_rule_the_top_list_keeps_the_ten_best_in_order() -> None:
@@ -125,7 +125,7 @@ def test_rule_the_recent_list_keeps_the_newest_fifty_scores_oldest_first() -> No
     entry = found.of(5)
     assert entry.played == 63 and entry.recent == tuple(4 * n for n in range(13, 63))
     assert found.of(4).recent == () and found.of(6).recent == ()
-    again = stats.read_stats(stats.dump_stats(found))
+    again = stats_saves.read_stats(stats_saves.dump_stats(found))
     assert again.complete and again.stats == found
 
 
@@ -138,7 +138,7 @@ def test_law_a_long_run_of_one_size_keeps_the_newest_fifty(size: int, scored: li
     assert entry.recent == tuple(4 * score for score, _ in scored)[-stats.RECENT:]
     assert entry.reached == tuple(sum(1 for _, power in scored if 1 << power >= tile)
                                   for tile in stats.REACHED_TILES)
-    again = stats.read_stats(stats.dump_stats(found))
+    again = stats_saves.read_stats(stats_saves.dump_stats(found))
     assert again.complete and again.stats == found
 
 
@@ -178,7 +178,7 @@ def test_summary_gives_rates_averages_and_the_higher_best() -> None:
 def test_rule_a_wrong_device_clock_is_clamped_not_stored() -> None:
     found = stats.record(Stats(), 4, result(date=0, ms=-3))
     assert found.of(4).top[0].date == stats.MIN_DATE and found.of(4).top[0].ms == 0
-    assert stats.read_stats(stats.dump_stats(found)).complete
+    assert stats_saves.read_stats(stats_saves.dump_stats(found)).complete
 
 
 # -- milestones -----------------------------------------------------------------------
@@ -222,7 +222,7 @@ def test_merge_keeps_the_entry_with_more_games_and_every_milestone() -> None:
     assert merged.milestones == ("tile-2048", "games-100")
     assert stats.merge(merged, mine) == merged
     assert merged.of(4).recent == (8, 1000) and merged.of(5).recent == (12,), "whole entries"
-    again = stats.read_stats(stats.dump_stats(merged))
+    again = stats_saves.read_stats(stats_saves.dump_stats(merged))
     assert again.complete and again.stats == merged
 
 
@@ -231,7 +231,7 @@ def test_merge_keeps_the_entry_with_more_games_and_every_milestone() -> None:
 def good_entry() -> dict[str, Any]:
     first = stats.record(Stats(), 4, result(score=2000, tile=256, won=False, game=game_id(1)))
     found = stats.record(first, 4, result(score=24_000, tile=2048, won=True, game=game_id(2)))
-    return stats.stats_document(found)["sizes"]["4"]  # type: ignore[no-any-return]
+    return stats_saves.stats_document(found)["sizes"]["4"]  # type: ignore[no-any-return]
 
 
 def doc(sizes: object = None, **change: object) -> str:
@@ -272,10 +272,10 @@ def top_with(index: int, **change: Any) -> dict[str, Any]:
 
 
 def test_a_size_with_no_entry_is_all_zeros() -> None:
-    found = stats.read_stats(doc({}))
+    found = stats_saves.read_stats(doc({}))
     assert found.complete and found.stats.of(5) == SizeStats()
-    zero = stats.stats_document(Stats())["sizes"]["5"]
-    assert stats.read_stats(doc({"5": zero})).stats == stats.read_stats(doc({})).stats
+    zero = stats_saves.stats_document(Stats())["sizes"]["5"]
+    assert stats_saves.read_stats(doc({"5": zero})).stats == stats_saves.read_stats(doc({})).stats
 
 
 BAD_DOCUMENTS: dict[str, object] = {
@@ -303,9 +303,9 @@ BAD_DOCUMENTS: dict[str, object] = {
 @pytest.mark.parametrize("name", sorted(BAD_DOCUMENTS))
 def test_an_unusable_statistics_document_is_rejected_whole(name: str) -> None:
     with pytest.raises(saves.SaveError):
-        stats.read_stats(BAD_DOCUMENTS[name])
+        stats_saves.read_stats(BAD_DOCUMENTS[name])
     with pytest.raises(saves.SaveError):
-        stats.load_stats(BAD_DOCUMENTS[name])
+        stats_saves.load_stats(BAD_DOCUMENTS[name])
 
 
 BAD_ENTRIES: dict[str, dict[str, Any]] = {
@@ -341,7 +341,7 @@ BAD_ENTRIES: dict[str, dict[str, Any]] = {
     "total score below the top": entry_with(total_score=100),
     "total moves below the top": entry_with(total_moves=100),
     "total time below the top": entry_with(total_ms=100),
-    "nothing played but a best": {**stats.stats_document(Stats())["sizes"]["4"], "best_score": 4},
+    "nothing played but a best": {**stats_saves.stats_document(Stats())["sizes"]["4"], "best_score": 4},
     "top not a list": entry_with(top={}),
     "entry not an object": {"played": 0},
     # recent scores and reached tiles (version 3); the good entry has recent [2000, 24000]
@@ -359,7 +359,7 @@ BAD_ENTRIES: dict[str, dict[str, Any]] = {
     "recent score as text": entry_with(recent=["2000"]),
     "recent score above the best": entry_with(recent=[24004]),
     "recent above the total": entry_with(played=3, recent=[24000] * 3),
-    "nothing played but recent": {**stats.stats_document(Stats())["sizes"]["4"], "recent": [0]},
+    "nothing played but recent": {**stats_saves.stats_document(Stats())["sizes"]["4"], "recent": [0]},
     "reached missing": {k: v for k, v in good_entry().items() if k != "reached"},
     "reached not a list": entry_with(reached={}),
     "reached five counts": entry_with(reached=[2, 1, 1, 1, 0]),
@@ -387,12 +387,12 @@ BAD_ENTRIES: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("name", sorted(BAD_ENTRIES))
 def test_a_bad_size_entry_is_set_aside_alone(name: str) -> None:
     text = doc({"4": BAD_ENTRIES[name], "5": good_entry_for(5)})
-    found = stats.read_stats(text)
+    found = stats_saves.read_stats(text)
     assert found.rejected_sizes == (4,) and not found.complete
     assert found.stats.of(4) == SizeStats() and found.stats.of(5).played == 2
     assert found.stats.milestones == ("tile-2048",)
     with pytest.raises(saves.SaveError, match="4×4"):
-        stats.load_stats(text)
+        stats_saves.load_stats(text)
 
 
 VERSION_3_REASONS = {
@@ -420,31 +420,33 @@ VERSION_3_REASONS = {
 @pytest.mark.parametrize("name", sorted(VERSION_3_REASONS))
 def test_each_recent_and_reached_law_refuses_for_its_own_reason(name: str) -> None:
     with pytest.raises(saves.SaveError, match=f"4×4: .*{VERSION_3_REASONS[name]}"):
-        stats.load_stats(doc({"4": BAD_ENTRIES[name]}))
+        stats_saves.load_stats(doc({"4": BAD_ENTRIES[name]}))
 
 
 def good_entry_for(size: int) -> dict[str, Any]:
     found = stats.record(stats.record(Stats(), size, result()), size, result(score=8))
-    return stats.stats_document(found)["sizes"][str(size)]  # type: ignore[no-any-return]
+    return stats_saves.stats_document(found)["sizes"][str(size)]  # type: ignore[no-any-return]
 
 
 def test_the_good_entry_itself_passes() -> None:
-    found = stats.read_stats(doc({"4": good_entry(), "5": good_entry_for(5)}))
+    found = stats_saves.read_stats(doc({"4": good_entry(), "5": good_entry_for(5)}))
     assert found.complete and found.stats.of(4).played == 2
 
 
 def test_each_recent_and_reached_law_holds_alone_for_the_good_entry() -> None:
     """The bad entries above break one law each: the good entry is at its edges."""
     edge = entry_with(played=3, recent=[2000, 24000], total_score=26000, reached=[3, 1, 1, 1, 0, 0])
-    assert stats.read_stats(doc({"4": edge})).complete
+    assert stats_saves.read_stats(doc({"4": edge})).complete
     full = entry_with(played=60, recent=[4] * 50, reached=[2, 1, 1, 1, 0, 0])
-    assert stats.read_stats(doc({"4": full})).stats.of(4).recent == (4,) * 50
+    assert stats_saves.read_stats(doc({"4": full})).stats.of(4).recent == (4,) * 50
     unknown = entry_with(recent=[], reached=[2, 1, 1, 1, 0, 0])
-    assert stats.read_stats(doc({"4": unknown})).complete, "games not in recent: counted before version 3"
+    assert stats_saves.read_stats(doc({"4": unknown})).complete, (
+        "games not in recent: counted before version 3")
     full = entry_with(played=60, recent=[4] * 50, games=[game_id(n) for n in range(50)])
-    assert stats.read_stats(doc({"4": full})).stats.of(4).games == tuple(game_id(n) for n in range(50))
+    assert stats_saves.read_stats(doc({"4": full})).stats.of(4).games == tuple(game_id(n) for n in range(50))
     nameless = entry_with(games=[])
-    assert stats.read_stats(doc({"4": nameless})).complete, "games with no identity: counted before version 4"
+    assert stats_saves.read_stats(doc({"4": nameless})).complete, (
+        "games with no identity: counted before version 4")
 
 
 def test_a_version_2_document_reads_and_is_written_back_as_the_current_version() -> None:
@@ -452,28 +454,29 @@ def test_a_version_2_document_reads_and_is_written_back_as_the_current_version()
     whose top list has no tile of 256 or above reads with reached zeros; otherwise the
     top list's own games are counted (they are counted games), so that the entry
     written back is one the next load accepts."""
-    low = stats.stats_document(games(5, result(score=8, tile=128), result(score=4, tile=64)))["sizes"]["5"]
+    counted = games(5, result(score=8, tile=128), result(score=4, tile=64))
+    low = stats_saves.stats_document(counted)["sizes"]["5"]
     text = older(doc({"4": good_entry(), "5": low}), 2)
-    found = stats.read_stats(text)
-    assert found.complete and stats.load_stats(text) == found.stats
+    found = stats_saves.read_stats(text)
+    assert found.complete and stats_saves.load_stats(text) == found.stats
     five, four = found.stats.of(5), found.stats.of(4)
     assert five.recent == () and five.reached == (0,) * 6 and five.played == 2
     assert four.recent == () and four.reached == (2, 1, 1, 1, 0, 0), "the 256 and the 2048 of the top list"
     assert found.stats.milestones == ("tile-2048",)
-    written = stats.dump_stats(found.stats)
+    written = stats_saves.dump_stats(found.stats)
     assert json.loads(written)["version"] == stats.VERSION == 4
-    again = stats.read_stats(written)
+    again = stats_saves.read_stats(written)
     assert again.complete and again.stats == found.stats
     more = stats.record(again.stats, 4, result(score=400, tile=512))
     assert more.of(4).recent == (400,) and more.of(4).reached == (3, 2, 1, 1, 0, 0)
-    assert stats.read_stats(stats.dump_stats(more)).stats == more
+    assert stats_saves.read_stats(stats_saves.dump_stats(more)).stats == more
 
 
 @pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_a_size_entry_has_exactly_the_fields_of_its_version(version: int) -> None:
     data = json.loads(older(doc({"4": good_entry(), "5": good_entry_for(5)}), version))
     data["sizes"]["4"] = json.loads(older(doc(), 4 if version < 4 else 3))["sizes"]["4"]
-    found = stats.read_stats(json.dumps(data))
+    found = stats_saves.read_stats(json.dumps(data))
     assert found.rejected_sizes == (4,) and found.stats.of(5).played == 2
 
 
@@ -483,7 +486,7 @@ def test_law_statistics_from_an_older_version_stay_consistent(
         before: list[tuple[int, Result]], after: list[tuple[int, Result]], version: int) -> None:
     """Whatever an older version counted, the statistics it reads as, and every game
     counted on them, give documents that read back equal."""
-    old = stats.read_stats(older(stats.dump_stats(recorded(before)), version))
+    old = stats_saves.read_stats(older(stats_saves.dump_stats(recorded(before)), version))
     assert old.complete
     found = old.stats
     for size, item in after:
@@ -493,30 +496,30 @@ def test_law_statistics_from_an_older_version_stay_consistent(
         assert entry.recent == tuple(item.score for s, item in after if s == size)[-stats.RECENT:]
         assert sum(entry.recent) <= entry.total_score
         assert all(a >= b for a, b in zip(entry.reached, entry.reached[1:]))
-    text = stats.dump_stats(found)
-    again = stats.read_stats(text)
-    assert again.complete and again.stats == found and stats.dump_stats(again.stats) == text
+    text = stats_saves.dump_stats(found)
+    again = stats_saves.read_stats(text)
+    assert again.complete and again.stats == found and stats_saves.dump_stats(again.stats) == text
 
 
 @pytest.mark.parametrize("key", ["7", "04", "four", ""])
 def test_an_entry_under_an_unknown_key_is_set_aside(key: str) -> None:
-    found = stats.read_stats(doc({"4": good_entry(), key: good_entry()}))
+    found = stats_saves.read_stats(doc({"4": good_entry(), key: good_entry()}))
     assert found.unknown_keys == 1 and found.stats.of(4).played == 2
     with pytest.raises(saves.SaveError):
-        stats.load_stats(doc({"4": good_entry(), key: good_entry()}))
+        stats_saves.load_stats(doc({"4": good_entry(), key: good_entry()}))
 
 
 @pytest.mark.parametrize("milestones", [
     "tile-2048", ["tile-2048", "tile-2048"], ["tile-8192"], [1], None, {"tile-2048": True}])
 def test_a_bad_milestones_list_is_dropped_and_flagged(milestones: object) -> None:
-    found = stats.read_stats(doc(milestones=milestones))
+    found = stats_saves.read_stats(doc(milestones=milestones))
     assert found.milestones_rejected and found.stats.milestones == () and found.stats.of(4).played == 2
     with pytest.raises(saves.SaveError, match="milestone"):
-        stats.load_stats(doc(milestones=milestones))
+        stats_saves.load_stats(doc(milestones=milestones))
 
 
 def test_milestones_read_in_their_own_order() -> None:
-    found = stats.read_stats(doc(milestones=["games-100", "tile-2048"]))
+    found = stats_saves.read_stats(doc(milestones=["games-100", "tile-2048"]))
     assert found.complete and found.stats.milestones == ("tile-2048", "games-100")
 
 
@@ -566,7 +569,7 @@ def test_law_day_streaks_agree_with_a_brute_force_count(offsets: list[int], toda
     assert summary["streak"] == brute_current(days, FIRST_DAY + today)
     assert summary["played"] == len(days) and summary["best_streak"] == part.best_streak
     assert summary["streak"] <= summary["best_streak"]
-    assert stats.read_stats(stats.dump_stats(found)).stats == found
+    assert stats_saves.read_stats(stats_saves.dump_stats(found)).stats == found
 
 
 def test_rule_the_first_finished_game_of_a_day_is_its_result() -> None:
@@ -608,7 +611,7 @@ def test_rule_a_year_and_a_day_of_results_is_kept_and_the_counters_go_on() -> No
     assert part.best_streak == daily_results.DAILY_KEEP, "a run is counted over the kept results"
     assert stats.record_daily(found, on(day(1))) is found, "maybe one of the dropped: not counted twice"
     assert stats.record_daily(found, on(day(-10))) is found
-    assert stats.read_stats(stats.dump_stats(found)).complete
+    assert stats_saves.read_stats(stats_saves.dump_stats(found)).complete
 
 
 def test_rule_a_late_result_joins_two_runs_into_one() -> None:
@@ -698,7 +701,7 @@ def test_law_merge_is_commutative_in_its_days_and_counters(own: Stats, other: St
         assert stats.daily_result(one, result.date) == result, "a date in both keeps this tab's"
     assert stats.merge(one, own) == one and stats.merge(one, other) == one
     for merged in (one, two):
-        again = stats.read_stats(stats.dump_stats(merged))
+        again = stats_saves.read_stats(stats_saves.dump_stats(merged))
         assert again.complete and again.stats == merged
 
 
@@ -713,7 +716,7 @@ def test_merge_of_a_long_history_keeps_a_year_and_a_day_and_ten_codes() -> None:
     assert sum(1 for r in merged.daily.results if r.code) == daily_results.DAILY_CODES
     assert merged.daily.played == daily_results.DAILY_KEEP + 12
     assert merged.daily.best_streak == daily_results.DAILY_KEEP + 12, "the run the two tabs' days make"
-    assert stats.read_stats(stats.dump_stats(merged)).complete
+    assert stats_saves.read_stats(stats_saves.dump_stats(merged)).complete
 
 
 # -- the daily part of the document -------------------------------------------------------
@@ -748,26 +751,26 @@ def test_a_document_with_daily_results_round_trips() -> None:
     found = stats.record(Stats(), 4, result())
     for item in real_results():
         found = stats.record_daily(found, item)
-    text = stats.dump_stats(found)
+    text = stats_saves.dump_stats(found)
     data = json.loads(text)
     assert data["version"] == stats.VERSION and data["daily"] == daily_part()
-    again = stats.read_stats(text)
+    again = stats_saves.read_stats(text)
     assert again.complete and again.stats == found
-    assert stats.load_stats(text) == found and stats.dump_stats(again.stats) == text
+    assert stats_saves.load_stats(text) == found and stats_saves.dump_stats(again.stats) == text
 
 
 def test_the_good_daily_part_itself_passes() -> None:
-    found = stats.read_stats(doc(daily=daily_part()))
+    found = stats_saves.read_stats(doc(daily=daily_part()))
     assert found.complete and len(found.stats.daily.results) == 12
 
 
 def test_a_version_1_document_reads_with_no_daily_results() -> None:
     text = older(doc(), 1)
-    found = stats.read_stats(text)
+    found = stats_saves.read_stats(text)
     assert found.complete and found.stats.daily == DailyStats() and found.stats.of(4).played == 2
     assert found.stats.of(4).recent == () and found.stats.of(4).reached == (2, 1, 1, 1, 0, 0)
-    assert stats.load_stats(text) == found.stats
-    assert json.loads(stats.dump_stats(found.stats))["version"] == stats.VERSION == 4
+    assert stats_saves.load_stats(text) == found.stats
+    assert json.loads(stats_saves.dump_stats(found.stats))["version"] == stats.VERSION == 4
 
 
 def codes(moves: int = 12) -> list[str]:
@@ -828,17 +831,17 @@ BAD_DAILY: dict[str, object] = {
 @pytest.mark.parametrize("name", sorted(BAD_DAILY))
 def test_a_bad_daily_part_is_set_aside_alone(name: str) -> None:
     text = doc({"4": good_entry(), "5": good_entry_for(5)}, daily=BAD_DAILY[name])
-    found = stats.read_stats(text)
+    found = stats_saves.read_stats(text)
     assert found.daily_rejected and not found.complete
     assert found.stats.daily == DailyStats()
     assert found.stats.of(4).played == 2 and found.stats.of(5).played == 2
     assert found.stats.milestones == ("tile-2048",) and found.rejected_sizes == ()
     with pytest.raises(saves.SaveError, match="daily"):
-        stats.load_stats(text)
+        stats_saves.load_stats(text)
 
 
 def test_a_bad_size_entry_leaves_the_daily_part_alone() -> None:
-    found = stats.read_stats(doc({"4": BAD_ENTRIES["more wins than games"]}, daily=daily_part()))
+    found = stats_saves.read_stats(doc({"4": BAD_ENTRIES["more wins than games"]}, daily=daily_part()))
     assert found.rejected_sizes == (4,) and not found.daily_rejected
     assert len(found.stats.daily.results) == 12
 
@@ -847,9 +850,9 @@ def test_a_version_3_document_reads_with_no_counted_games_and_remembers_those_co
     """Before version 4 the statistics did not say which games they counted: none is
     made up, and every game counted from then on is remembered."""
     text = older(doc(), 3)
-    found = stats.read_stats(text)
+    found = stats_saves.read_stats(text)
     assert found.complete and found.stats.of(4).games == () and found.stats.of(4).played == 2
     more = stats.record(found.stats, 4, result(game=game_id(7)))
     assert more.of(4).games == (game_id(7),) and stats.counted(more, 4, game_id(7))
     assert not stats.counted(more, 5, game_id(7)) and not stats.counted(more, 4, "")
-    assert stats.read_stats(stats.dump_stats(more)).stats == more
+    assert stats_saves.read_stats(stats_saves.dump_stats(more)).stats == more

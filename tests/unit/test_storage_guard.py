@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from game import chance, kept_reviews, rankings, saves, settings, stats, steps
+from game import chance, kept_reviews, rankings, saves, settings, stats, stats_saves, steps
 from game.session import Session
 from game.ui import store
 
@@ -77,7 +77,7 @@ def written_by_this_release() -> dict[str, str]:
     found = {
         saves.GAME_FORMAT: saves.dump_game(game),
         saves.BEST_FORMAT: saves.dump_best({4: 16}),
-        stats.FORMAT: stats.dump_stats(stats.Stats()),
+        stats.FORMAT: stats_saves.dump_stats(stats.Stats()),
         settings.FORMAT: settings.dump_settings(settings.defaults()),
         rankings.FORMAT: rankings.dump_board([]),
         kept_reviews.FORMAT: kept_reviews.dump([]),

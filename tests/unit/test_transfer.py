@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game import api, chance, rules, saves, settings, stats, transfer
+from game import api, chance, rules, saves, settings, stats, stats_saves, transfer
 from game.session import Session
 from tests.unit import boards, daily_results
 from tests.unit.boards import alike, board, consistent, played_out
@@ -28,7 +28,8 @@ def stored() -> tuple[dict[int, str | None], str, str, str]:
     record = stats.Result(1200, 128, 140, 70_000, JAN_2025, False)
     kept = stats.record(stats.record(stats.Stats(milestones=("tile-2048",)), 4, record), 6, record)
     values = {**settings.defaults(), "size": 6, "palette": "sunrise", "letters": False}
-    return games, saves.dump_best({4: 4000, 6: 1200}), stats.dump_stats(kept), settings.dump_settings(values)
+    best = saves.dump_best({4: 4000, 6: 1200})
+    return games, best, stats_saves.dump_stats(kept), settings.dump_settings(values)
 
 
 def exported() -> dict[str, Any]:
@@ -224,9 +225,9 @@ def test_daily_results_export_and_import_and_a_bad_daily_part_is_refused_by_name
     kept = stats.Stats()
     for offset, date in enumerate(("2025-01-01", "2025-01-02", "2025-01-04")):
         kept = stats.record_daily(kept, daily_results.played(date, seed=offset))
-    text = transfer.export_bundle(games, best, stats.dump_stats(kept), chosen, JAN_2025)
+    text = transfer.export_bundle(games, best, stats_saves.dump_stats(kept), chosen, JAN_2025)
     bundle = transfer.check_bundle(text)
-    assert stats.load_stats(bundle.stats) == kept
+    assert stats_saves.load_stats(bundle.stats) == kept
     data = json.loads(text)
     data["stats"]["daily"]["results"][2]["code"] = data["stats"]["daily"]["results"][1]["code"]
     with pytest.raises(saves.SaveError, match="the statistics: daily result code is for another game"):

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 PAGE_ROOMS = [Screen, Start] + list(rooms.every())
-DIALOGS = ("win", "over", "confirm", "help", "settings", "stats", "import", "replay", "rankings", "review")
 
 
 class View:
@@ -101,15 +100,6 @@ def test_only_the_engines_actions_wait_for_it() -> None:
         assert routes.needs_engine(action), action
     for action in ("left", "undo", "new", "new?", "size:5", "mode", "clock", "keep", "follow", "start"):
         assert not routes.needs_engine(action), action
-
-
-def test_buttons_only_open_and_close_dialogs_the_page_has() -> None:
-    for room in PAGE_ROOMS:
-        for row in getattr(room, "BUTTONS", {}).values():
-            if row is not None:
-                closes, opens, _ = row
-                assert set(closes) <= set(DIALOGS) and (not opens or opens in DIALOGS)
-    assert set(router.Router(PAGE_ROOMS).dialogs) <= set(DIALOGS)
 
 
 def test_a_new_dialog_is_one_room_and_its_buttons_work_without_another_edit() -> None:

@@ -10,10 +10,12 @@ import importlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from game import api, chance, saves, worker
+from game.hints import Hints
 
 
 @pytest.fixture
@@ -99,15 +101,64 @@ def test_every_call_the_page_makes_answers_json_text(seeded_engine: api.Engine) 
              "board_picture": json.dumps([""])}
     for name, board_args in board.items():
         assert json.loads(worker.call(name, board_args))["kind"] == name
-    assert set(worker.CALLS) == set(kinds) | set(board) | {
+    made = set(kinds) | set(board) | {
         "start", "statistics", "export_all", "check_import", "hint", "verify", "watch", "watch_step",
         "resume", "review_start", "review_step", "review_cancel", "merge_reviews", "practice",
         "practice_move"}
+    assert made <= set(worker.table().calls), "a call the page makes is missing from the call map"
+
+
+def test_every_call_in_the_map_answers_its_own_example_as_json() -> None:
+    """The call map is the parts' own tables put together: each call is some part's
+    method of that name, has an example, and answers it with a JSON object (its kind
+    named), through the very road the page's messages take."""
+    parts = worker.spare()
+    assert [name for name, _ in parts.examples] and {name for name, _ in parts.examples} == set(parts.calls)
+    for name, args in parts.examples:
+        reply = json.loads(parts.call(name, json.dumps(list(args))))
+        assert isinstance(reply, dict) and isinstance(reply.get("kind"), str), name
+
+
+def test_a_call_claimed_by_two_parts_is_an_error() -> None:
+    """A part adds its calls by its own table; two parts answering one name would leave
+    one of them unreachable, so the table refuses the second."""
+    parts = worker.spare()
+    with pytest.raises(ValueError, match="claimed twice"):
+        parts.part(Hints(parts.engine.play))
+
+
+def test_a_call_without_its_example_is_an_error() -> None:
+    class Tip:
+        CALLS: ClassVar[dict[str, tuple[str, ...]]] = {"tip": ()}
+        EXAMPLES: ClassVar[dict[str, tuple[object, ...]]] = {}
+
+        def tip(self) -> dict[str, object]:
+            return {"kind": "tip"}
+
+    with pytest.raises(ValueError, match="examples"):
+        worker.spare().part(Tip())
+
+
+def test_a_new_part_is_one_line_and_its_calls_go_through_the_map() -> None:
+    """A service added by `part` alone (a throw-away Tip, telling the game's score) is
+    answered by name with converted arguments, as the page would ask."""
+    parts = worker.spare()
+
+    class Tip:
+        CALLS: ClassVar[dict[str, tuple[str, ...]]] = {"tip": ("int",)}
+        EXAMPLES: ClassVar[dict[str, tuple[object, ...]]] = {"tip": (7,)}
+
+        def tip(self, ticket: int) -> dict[str, object]:
+            return {"kind": "tip", "ticket": ticket, "score": parts.engine.session.position.score}
+
+    parts.part(Tip())
+    assert json.loads(parts.call("tip", '["7"]')) == {"kind": "tip", "ticket": 7, "score": 0}
 
 
 @pytest.mark.parametrize("name, args", [
     ("eval", "[]"),  # not a call of the engine
     ("move", '{"direction": "left"}'),  # arguments must be a list
+    ("undo", "[1, 2]"),  # more arguments than the call takes
 ])
 def test_a_call_the_engine_does_not_have_is_refused(
         seeded_engine: api.Engine, name: str, args: str) -> None:
