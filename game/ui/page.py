@@ -120,7 +120,7 @@ class Page:
         """An engine call that carries the stored friends' board ("@board") or a chosen
         file ("@file"): assets/boot.js puts them in and stores the engine's answer, so
         they never cross into MicroPython."""
-        return js.window.py2048Board.call(*args)
+        return js.window.py2048Rankings.call(*args)
 
     # The queue's host (game/ui/turns.py): each action and answer to the room that owns it.
 

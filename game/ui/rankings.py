@@ -20,7 +20,7 @@ form field's value) and `view` with `set_text`, `set_texts`, `set_hidden`, `set_
 
 from game import names
 from game.ui import charts, sharing, text
-from game.ui.store import STORED_BOARD
+from game.ui.store import STORED_RANKINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -164,14 +164,14 @@ class Rankings:
         """The engine call (name and arguments; "@board": the stored board, which
         assets/boot.js puts in) for one of this room's queue actions."""
         if action == "rankings":
-            return ["rankings", STORED_BOARD, self.day, self.season, self.host.own_name()]
+            return ["rankings", STORED_RANKINGS, self.day, self.season, self.host.own_name()]
         if action == "rankings-add":
-            return ["board_add", STORED_BOARD, self.adding, self.host.own_name()]
+            return ["board_add", STORED_RANKINGS, self.adding, self.host.own_name()]
         if action == "rankings-import":
-            return ["board_import", STORED_BOARD, IMPORT_BUDGET_MS]
+            return ["board_import", STORED_RANKINGS, IMPORT_BUDGET_MS]
         if action == "rankings-picture":
             return ["board_picture", self.data["day"] if self.data else ""]
-        return ["board_merge", STORED_BOARD]
+        return ["board_merge", STORED_RANKINGS]
 
     # -- the page's controls -------------------------------------------------------------
 

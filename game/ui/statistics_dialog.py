@@ -5,7 +5,7 @@ Pure (the page is handed in), tested on CPython and MicroPython.
 """
 
 from game.ui import statistics
-from game.ui.store import STORED_BOARD
+from game.ui.store import STORED_RANKINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class StatisticsDialog:
     def begin(self, action: str) -> "Any":
         page = self.page
         size = int(page.view.value_of("stats-size"))
-        return page.carry("statistics", size, STORED_BOARD, str(page.prefs.values.get("name") or ""))
+        return page.carry("statistics", size, STORED_RANKINGS, str(page.prefs.values.get("name") or ""))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         self.summary = reply["summary"]

@@ -35,7 +35,7 @@ DAILY = "daily"  # the daily board's game (one: today's, or the last day played)
 MODE = "mode"  # "daily" while the page shows the daily board, else "classic"
 # What an engine call carries in place of a text that stays on the JavaScript side
 # (assets/boot.js py2048Board puts it in): the stored board, the file chosen to import.
-STORED_BOARD = "@board"
+STORED_RANKINGS = "@rankings"
 CHOSEN_FILE = "@file"
 # What the storage guard answers instead of writing over a document a newer release of
 # the game stored (assets/storage.js): this tab must stop saving (game/ui/page.py `outdated`).

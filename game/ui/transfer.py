@@ -9,7 +9,7 @@ tested on CPython and MicroPython.
 """
 
 from game.ui import clock, statistics, text
-from game.ui.store import BEST, SETTINGS, STATS, STORED_BOARD, game_key
+from game.ui.store import BEST, SETTINGS, STATS, STORED_RANKINGS, game_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class Transfer:
         if action == "export":
             names = [game_key(size) for size in SIZES] + [BEST, STATS, SETTINGS]
             stored = [host.store.read(name) or "" for name in names]
-            return host.carry(*(["export_all"] + stored + [STORED_BOARD]))
+            return host.carry(*(["export_all"] + stored + [STORED_RANKINGS]))
         if action == "check-import":
             return host.carry("check_import", self.file)
         self.replace_all()

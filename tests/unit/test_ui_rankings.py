@@ -284,7 +284,7 @@ def test_an_earlier_or_later_day_is_asked_for_and_a_season_by_its_newest_day() -
     english()
     host, room = shown()
     assert room.click("#day-prev") and host.queue == ["rankings"]
-    assert room.call("rankings") == ["rankings", "@board", "2026-11-29", "", "Me"]
+    assert room.call("rankings") == ["rankings", "@rankings", "2026-11-29", "", "Me"]
     room.answer(view_data(day="2026-11-29"))
     host.queue = []
     assert room.click("#day-next") and room.call("rankings")[2:4] == ["2026-11-30", ""]
@@ -316,8 +316,8 @@ def test_opening_the_dialog_asks_for_the_newest_day_again() -> None:
     _, room = shown()
     room.click("#day-prev")
     assert room.click("#rankings")
-    assert room.call("rankings") == ["rankings", "@board", "", "", "Me"]
-    assert room.call("rankings-merge") == ["board_merge", "@board"]
+    assert room.call("rankings") == ["rankings", "@rankings", "", "", "Me"]
+    assert room.call("rankings-merge") == ["board_merge", "@rankings"]
     assert room.click("#something-else") is False
 
 
@@ -417,7 +417,7 @@ def test_a_good_name_is_tidied_and_pushed_to_the_engine() -> None:
     host.fields["add-name"] = "  Ana   Bo "
     room.click("add-board")
     assert host.queue == ["rankings-add"]
-    assert room.call("rankings-add") == ["board_add", "@board", "Ana Bo", "Me"]
+    assert room.call("rankings-add") == ["board_add", "@rankings", "Ana Bo", "Me"]
 
 
 def test_a_disabled_add_button_adds_nothing() -> None:
@@ -479,7 +479,7 @@ def test_an_imports_results_join_in_chunks_until_none_is_left() -> None:
     host, room = shown()
     room.import_confirmed(3)
     assert host.queue == ["rankings-import"] and room.importing
-    assert room.call("rankings-import") == ["board_import", "@board", rankings.IMPORT_BUDGET_MS]
+    assert room.call("rankings-import") == ["board_import", "@rankings", rankings.IMPORT_BUDGET_MS]
     room.answer({"kind": "board_import", "left": 2, "added": 1, "refused": 0, "total": 10, "save": "x"})
     room.answer({"kind": "board_import", "left": 1, "added": 1, "refused": 1, "total": 10, "save": ""})
     assert host.queue == ["rankings-import"] * 3 and host.notices == []
