@@ -117,9 +117,9 @@ class Page:
         return self.turns.ask(name, *args)
 
     def carry(self, *args: "Any") -> "Any":
-        """An engine call that carries the stored friends' board ("@board") or a chosen
-        file ("@file"): assets/boot.js puts them in and stores the engine's answer, so
-        they never cross into MicroPython."""
+        """An engine call that carries the stored friends' Rankings ("@rankings") or a
+        chosen file ("@file"): assets/rankings.js puts them in and stores the engine's
+        answer, so they never cross into MicroPython."""
         return js.window.py2048Rankings.call(*args)
 
     # The queue's host (game/ui/turns.py): each action and answer to the room that owns it.
@@ -137,7 +137,7 @@ class Page:
 
     def took(self, reply: "dict[str, Any]") -> None:
         assert self.router is not None
-        if reply.get("newer"):  # assets/boot.js found a newer release's friends' board
+        if reply.get("newer"):  # assets/rankings.js found a newer release's Rankings
             self.outdated()
         self.router.took(self.turns.current, reply)
 

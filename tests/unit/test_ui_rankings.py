@@ -147,11 +147,11 @@ class FakeHost:
     def storage_failed(self) -> None:
         self.failed += 1
 
-    stored = True  # a board is in storage
+    stored = True  # Rankings are in storage
     playing = False  # the player is playing (the engine's worker is wanted)
     retries = 0
 
-    def board_stored(self) -> bool:
+    def rankings_stored(self) -> bool:
         return self.stored
 
     def busy(self) -> bool:
@@ -218,7 +218,7 @@ def test_your_place_in_the_season_or_that_you_have_none() -> None:
         assert not rankings.place_sentence(None, lang).startswith("rankings_"), lang
 
 
-def test_the_dialog_shows_the_days_board_the_season_and_marks_your_rows() -> None:
+def test_the_dialog_shows_the_days_ranking_the_season_and_marks_your_rows() -> None:
     english()
     host, _ = shown()
     view = host.view
@@ -328,7 +328,7 @@ def many_rows(count: int, mine_at: int = 0) -> "list[dict[str, Any]]":
             for n in range(1, count + 1)]
 
 
-def test_the_shared_board_has_the_title_the_first_five_rows_and_the_winners_picture() -> None:
+def test_the_shared_ranking_has_the_title_the_first_five_rows_and_the_winners_picture() -> None:
     english()
     shared = rankings.share_text(view_data(picture=BOARD)).split("\n")
     assert shared[0] == "2048 in Python · friends' board · daily board 2026-11-30"
@@ -350,7 +350,7 @@ def test_the_shared_board_adds_your_row_when_lower_and_counts_the_rest() -> None
     assert len(five) == 6 and "more" not in five[-1]
 
 
-def test_the_shared_board_counts_the_rows_the_engine_did_not_send() -> None:
+def test_the_shared_ranking_counts_the_rows_the_engine_did_not_send() -> None:
     english()
     shared = rankings.share_text(view_data(rows=many_rows(100), more=50, picture=[])).split("\n")
     assert shared[-1] == "… and 145 more"
@@ -464,7 +464,7 @@ def test_a_refused_add_leaves_the_button_and_asks_nothing() -> None:
     assert not host.view.disabled.get("add-board-button") and host.queue == []
 
 
-def test_a_board_that_could_not_be_stored_is_said_to_the_host() -> None:
+def test_rankings_that_could_not_be_stored_are_said_to_the_host() -> None:
     host, room = shown()
     room.answer(view_data(stored=False))
     assert host.failed == 1
@@ -496,7 +496,7 @@ def test_an_import_without_results_replays_nothing() -> None:
     assert host.queue == [] and not room.importing
 
 
-def test_another_tabs_board_is_shown_if_the_dialog_is_open() -> None:
+def test_another_tabs_rankings_are_shown_if_the_dialog_is_open() -> None:
     host, room = shown()
     room.answer({"kind": "board_merge", "save": "", "total": 9})
     assert host.queue == ["rankings"]
@@ -652,4 +652,4 @@ def test_an_idle_page_fills_the_closed_dialog_once_and_an_opening_redraws_nothin
     host.stored = False
     other = rankings.Rankings(host)
     other.warm()
-    assert host.queue == ["rankings", "rankings-picture"], "no board stored: nothing to read"
+    assert host.queue == ["rankings", "rankings-picture"], "no Rankings stored: nothing to read"
