@@ -87,12 +87,12 @@
     // Registering starts the worker's download of the whole site: wait until the page
     // has loaded and the engine has started, so it revalidates what the browser has
     // just fetched instead of competing with the game's own start.
-    var engine = window.py2048Engine;
+    var client = window.py2048Engine; // the engine's client (assets/engine/client.js)
     var loaded = new Promise(function (resolve) {
       if (document.readyState === "complete") resolve();
       else window.addEventListener("load", function () { resolve(); }, { once: true });
     });
-    var started = engine && engine.ready ? engine.ready.catch(function () {}) : Promise.resolve();
+    var started = client && client.ready ? client.ready.catch(function () {}) : Promise.resolve();
     Promise.all([loaded, started]).then(start, start);
   } catch (error) {
     status.state = "failed"; // never in the game's way

@@ -147,8 +147,8 @@
 
   window.py2048Storage = {
     quote: quote,
-    // Item `key` cut past `cap` (null for none); throws when storage does (assets/boot.js
-    // reads the friends' board with it, for the engine).
+    // Item `key` cut past `cap` (null for none); throws when storage does
+    // (assets/rankings.js reads the friends' Rankings with it, for the engine).
     item: capped,
     // true when items can be written and removed
     probe: function (key) {

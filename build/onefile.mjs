@@ -148,6 +148,8 @@ const scripts = {
   head: inline(text("build/onefile/head.js")),
   storage: inline(text("assets/storage.js")),
   boot: inline(text("assets/boot.js")),
+  rankings: inline(text("assets/rankings.js")),
+  dom: inline(text("assets/dom.js")),
   settings: inline(text("assets/settings.js")),
   importMap,
   loader: inline(text("build/onefile/page.js")),
@@ -190,6 +192,8 @@ replace(/<script src="assets\/engine\/client.js" defer><\/script>/, () => [
 ].join("\n"));
 replace(/<script src="assets\/storage.js" defer><\/script>/, () => `<script>${scripts.storage}</script>`);
 replace(/<script src="assets\/boot.js" defer><\/script>/, () => `<script>${scripts.boot}</script>`);
+replace(/<script src="assets\/rankings.js" defer><\/script>/, () => `<script>${scripts.rankings}</script>`);
+replace(/<script src="assets\/dom.js" defer><\/script>/, () => `<script>${scripts.dom}</script>`);
 // Every language's strings, as data in <head> before settings.js reads them (a file
 // opened from disk cannot fetch): non-executed JSON elements, so no CSP hash.
 const languages = fs.readdirSync(path.join(root, "assets/lang")).filter((n) => n.endsWith(".json")).sort();

@@ -188,7 +188,7 @@ if (sitePage === pageWithout) throw new Error("index.html: no style sheet link t
 // the way to the first tiles (docs/performance.md, "2026-12-04: fewer bytes before the
 // first tiles").
 // The sources keep their comments; the development page serves them as they are.
-const MINIFIED = ["assets/style.css", "assets/settings.js", "assets/storage.js", "assets/boot.js", "assets/engine/client.js", "assets/offline.js"];
+const MINIFIED = ["assets/style.css", "assets/settings.js", "assets/storage.js", "assets/boot.js", "assets/rankings.js", "assets/dom.js", "assets/engine/client.js", "assets/offline.js"];
 const minified = {};
 for (const file of MINIFIED) {
   const source = fs.readFileSync(path.join(root, file), "utf8");
@@ -206,7 +206,7 @@ sitePage = sitePage.replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "");
 // thread (docs/performance.md, "2026-12-05, later: the page's own small files inline";
 // a reload with the phone's CPU, first tiles 466 -> 433 ms). The `mpy` script holds the config, as
 // JSON (no pyscript.toml, no TOML parser to import), and the entry script (no request
-// once MicroPython is ready); the five small scripts are <script> elements, each allowed
+// once MicroPython is ready); the seven small scripts are <script> elements, each allowed
 // by its hash in the Content-Security-Policy. The English strings stay a file: a page in
 // another language would carry them for nothing.
 const INLINE_SCRIPTS = [
@@ -214,6 +214,8 @@ const INLINE_SCRIPTS = [
   ['<script src="assets/engine/client.js" defer></script>\n', "assets/engine/client.js", "end"],
   ['<script src="assets/storage.js" defer></script>\n', "assets/storage.js", "end"],
   ['<script src="assets/boot.js" defer></script>\n', "assets/boot.js", "end"],
+  ['<script src="assets/rankings.js" defer></script>\n', "assets/rankings.js", "end"],
+  ['<script src="assets/dom.js" defer></script>\n', "assets/dom.js", "end"],
   ['<script src="assets/offline.js" defer></script>\n', "assets/offline.js", "end"],
 ];
 const interpreter = /^interpreter\s*=\s*"([^"]+)"/m.exec(toml);

@@ -1,10 +1,10 @@
-"""Your friends' board: their verified daily results beside yours, ranked per day and
+"""Your friends' Rankings: their verified daily results beside yours, ranked per day and
 per season, kept on the device.
 
 There is no server to hold a leaderboard, but a daily result proves itself: its code
 replays on any copy of the game (game/replay.py). A group of friends who send each
 other their links hold everything a leaderboard needs, so each device builds the same
-board from the same links. Nothing here is trusted from a stranger: a result is added
+Rankings from the same links. Nothing here is trusted from a stranger: a result is added
 only from a code the engine has just replayed, with the replay's numbers, and the name
 beside it (game/names.py) is only what the sender says.
 
@@ -51,19 +51,19 @@ MAX_TEXT = 1_500_000  # characters of the stored document (localStorage holds ab
 # Read, a document may be this much longer than the board ever writes, so that no
 # rounding in `_room` can make a board that cannot be read back.
 READ_MARGIN = 1000
-# The page (assets/boot.js, py2048Board) cuts a stored board past this many characters
-# before it reaches the engine, so a hostile megabyte never crosses whole. Above what
-# the engine reads (MAX_TEXT + READ_MARGIN): a board it can read is never cut, and a cut
-# one is still refused as too long.
+# The page (assets/rankings.js, py2048Rankings) cuts the stored Rankings past this many
+# characters before they reach the engine, so a hostile megabyte never crosses whole.
+# Above what the engine reads (MAX_TEXT + READ_MARGIN): Rankings it can read are never
+# cut, and cut ones are still refused as too long.
 PAGE_CUT = MAX_TEXT + 100_000
 MIN_ADDED = 1_388_534_400_000  # 2014-01-01 in epoch ms, as the statistics' dates
 MAX_ADDED = 7_258_118_400_000  # 2200-01-01
 SHOWN = 100  # rows of a ranking or a season the page is sent; the rest are counted
 CHARTED = 8  # players drawn in a season's chart (the season's first eight)
 SEAL = 16  # hex digits of the seal kept with each result
-# What the page sends for the stored board when storage holds exactly the text the
-# engine last read or wrote (assets/boot.js py2048Board, which build/names.py gives it):
-# it is not sent again.
+# What the page sends for the stored Rankings when storage holds exactly the text the
+# engine last read or wrote (assets/rankings.js py2048Rankings, which build/names.py
+# gives it): it is not sent again.
 KNOWN = "@known"
 YOU = "\x00you"  # the identity of your own results while you have no name
 _KEYS = frozenset({"format", "version", "results"})

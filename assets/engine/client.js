@@ -1,11 +1,13 @@
-// The page's side of the engine worker (assets/engine/worker.mjs).
+// The engine's client: the page's side of the engine's worker (assets/engine/worker.mjs).
+// Here `client` is window.py2048Engine, what the page holds (game/ui/page.py `client`);
+// `worker` is the Worker it talks to, made again once if its start falls silent.
 //
 // The worker is made when the page's UI asks for it (`start()`), once the UI's own files
 // are in and its board is playable: on a slow link the engine's megabytes must not hold
 // back the UI's, and the page plays by itself until the engine takes over (measured:
 // docs/engine-start.md, "When the engine starts").
 //
-// window.py2048Engine:
+// window.py2048Engine, the client:
 //   start()          make the worker and start Python in it (once; later calls do nothing)
 //   ready            a promise of {boot: "snapshot" | "plain", reason, ms}; it rejects
 //                    with a message when the engine cannot start at all
@@ -49,14 +51,14 @@
   ready.catch(function () {}); // the UI reports it; no unhandled rejection meanwhile
 
   var worker = null;
-  var engine = (window.py2048Engine = {
+  var client = (window.py2048Engine = {
     start: start,
     ready: ready,
     call: function (name) {
       var args = Array.prototype.slice.call(arguments, 1);
       return new Promise(function (resolve, reject) {
-        if (!worker || engine.failure) {
-          reject(engine.failure || "no engine worker");
+        if (!worker || client.failure) {
+          reject(client.failure || "no engine worker");
           return;
         }
         var id = nextId++;
@@ -86,10 +88,10 @@
   });
 
   function fail(reason) {
-    if (engine.failure) return;
+    if (client.failure) return;
     clearTimeout(stall);
     var message = String(reason) || "the engine failed";
-    engine.failure = message;
+    client.failure = message;
     settle.reject(message);
     pending.forEach(function (callbacks) {
       clearTimeout(callbacks.timer);
@@ -97,9 +99,9 @@
     });
     pending.clear();
     if (worker) worker.terminate(); // whatever is left of it
-    if (typeof engine.onfailure === "function") {
+    if (typeof client.onfailure === "function") {
       try {
-        engine.onfailure(message);
+        client.onfailure(message);
       } catch (error) {
         console.error(error);
       }
@@ -145,7 +147,7 @@
   // The start said something: its silence is timed again from now (until it is ready).
   function heard() {
     clearTimeout(stall);
-    if (!started && !engine.failure) stall = setTimeout(silent, STALL_MS);
+    if (!started && !client.failure) stall = setTimeout(silent, STALL_MS);
   }
 
   function silent() {
@@ -188,7 +190,7 @@
         pending.delete(data.id);
         clearTimeout(callbacks.timer);
         if ("reply" in data) {
-          engine.lastCallMs = data.ms;
+          client.lastCallMs = data.ms;
           callbacks.resolve(data.reply);
         }
         else callbacks.reject(String(data.error));

@@ -16,7 +16,6 @@
 const DATABASE = "py2048-engine";
 const STORE = "snapshots";
 const KEY = "engine";
-const PAGE = 4096;
 
 function database() {
   return new Promise((resolve, reject) => {
@@ -85,35 +84,4 @@ export async function keep(build, manifest, packed) {
     console.info(`engine: no snapshot kept on this device: ${error}`);
     return false;
   }
-}
-
-// A memory made here, packed as the site's snapshot is: its non-zero 4 KB pages, gzip
-// (CompressionStream), and the ranges they go back to. Resolves {packed, ranges}.
-export async function pack(memory) {
-  const ranges = [];
-  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.byteLength >> 2);
-  for (let start = 0; start < memory.length; start += PAGE) {
-    const end = Math.min(start + PAGE, memory.length);
-    let nonzero = false;
-    for (let w = start >> 2; w < end >> 2; w++) {
-      if (words[w]) {
-        nonzero = true;
-        break;
-      }
-    }
-    if (!nonzero) continue;
-    const last = ranges[ranges.length - 1];
-    if (last && last[0] + last[1] === start) last[1] += end - start;
-    else ranges.push([start, end - start]);
-  }
-  let next = 0;
-  const pages = new ReadableStream({
-    pull(controller) {
-      if (next === ranges.length) return controller.close();
-      const [start, length] = ranges[next++];
-      controller.enqueue(memory.subarray(start, start + length));
-    },
-  });
-  const packed = await new Response(pages.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-  return { packed, ranges };
 }

@@ -25,7 +25,9 @@
 // {failed: message}; before that, {progress: 1} at each step of the start and at most
 // once a second while its files download (`progress`): assets/engine/client.js takes a
 // long silence for a start that is not coming.
-import { keep, keptFor, pack } from "./kept.mjs";
+import { SlowLink, download } from "./download.mjs";
+import { keep, keptFor } from "./kept.mjs";
+import { pack, unpack, validRanges } from "./packing.mjs";
 import { failed, finished, hasFailed, progress, watchImports, watchRequests } from "./watch.mjs";
 import { ENGINE_FILES, ROOT_IN_PYODIDE, STDLIB, fingerprint } from "./sources.mjs";
 
@@ -35,11 +37,6 @@ const SITE = new URL("../../", import.meta.url);
 // A snapshot download projected to take longer than this is abandoned for a plain
 // start: about what the snapshot saves on a fast computer (docs/engine-start.md).
 const SNAPSHOT_BUDGET_MS = 4000;
-// The pace is judged once it has been watched this long after the first bytes were read
-// (pace(), below, says why from then).
-const PACE_WINDOW_MS = 300;
-// A slow verdict stands only if it still holds this much later.
-const PACE_CONFIRM_MS = 150;
 // "snapshot" or "plain" when the page's address forces one (assets/engine/client.js).
 const FORCED = new URL(import.meta.url).searchParams.get("boot");
 // The one offline file (build/onefile/prelude.js) runs this worker with its files in
@@ -128,172 +125,6 @@ async function readManifest() {
   }
 }
 
-class SlowLink extends Error {}
-
-// The verdict on a download of `size` bytes: call the answer with each chunk as it is
-// read (`at`: ms since the request; `bytes`: the chunk's length); it answers null while
-// the evidence is too thin, then {slow, projected} (projected: ms from the request to
-// the last byte). What it goes by, and why (measured in Firefox, docs/engine-start.md):
-// - the pace is timed from the first bytes read, not from the request: until then the
-//   request may wait for the browser to send it (Firefox sent it up to 350 ms after
-//   fetch() while the page was busy starting) and for this worker's thread to be free;
-//   that wait is counted once, as it is, not as if the rest would be as slow;
-// - it is judged after PACE_WINDOW_MS of it, on the bytes read after the first chunk
-//   (which came all at once: it shows no pace), and the rest is projected at that pace;
-// - a slow verdict must still hold PACE_CONFIRM_MS later: when this thread has been busy
-//   (in Firefox, importing the runtime's JavaScript: 60-300 ms at a time) the next read
-//   sees one chunk of those that came meanwhile, and the reads after it catch up at once.
-// Pure (no clock of its own): tests/e2e/test_engine_start.py runs it on made-up paces.
-function pace(size, budget) {
-  let firstAt = null; // when the first chunk was read
-  let firstBytes = 0;
-  let received = 0;
-  let slowSince = null; // when it first projected too slow
-  return (at, bytes) => {
-    received += bytes;
-    if (firstAt === null) {
-      firstAt = at;
-      firstBytes = received;
-      return null;
-    }
-    if (received >= size) return { slow: false, projected: at };
-    const watched = at - firstAt;
-    if (watched < PACE_WINDOW_MS) return null;
-    const projected = at + ((size - received) * watched) / (received - firstBytes);
-    if (projected <= budget) return { slow: false, projected };
-    if (slowSince === null) slowSince = at;
-    return at - slowSince >= PACE_CONFIRM_MS ? { slow: true, projected } : null;
-  };
-}
-
-// Start downloading and inflating the snapshot, watching its pace. `committed` settles
-// as soon as the download is known to pay for itself (it finished, or pace() projects
-// the whole within the budget); until then a slow pace or the budget running out aborts
-// it with SlowLink, rather than make a slow link carry 6 MB before the game can start.
-// `bytes` is the memory, unpacked (`unpack`); `packed()` the file as it came, to keep.
-function download(url, manifest, budget) {
-  const controller = new AbortController();
-  const asked = performance.now();
-  const look = pace(manifest.bytes, budget);
-  let commit;
-  let refuse;
-  const committed = new Promise((resolve, reject) => {
-    commit = resolve;
-    refuse = reject;
-  });
-  let decided = false;
-  const decide = (slow) => {
-    if (decided) return;
-    decided = true;
-    clearTimeout(timer);
-    if (slow) {
-      refuse(slow);
-      controller.abort();
-    } else {
-      commit();
-    }
-  };
-  // (an unlimited budget sets no timer: setTimeout would read Infinity as 0)
-  const timer = Number.isFinite(budget)
-    ? setTimeout(() => decide(new SlowLink(`no snapshot after ${budget} ms`)), budget)
-    : undefined;
-  // The network is read as fast as it delivers (the pace measured is the link's, not
-  // the inflater's) into a queue the inflater drains at its own speed.
-  let feed;
-  const chunks = [];
-  const compressed = new ReadableStream({ start: (controller) => (feed = controller) });
-  const inflated = unpack(
-    compressed.pipeThrough(new DecompressionStream("gzip")),
-    manifest.raw_bytes,
-    manifest.ranges,
-  );
-  inflated.catch(() => {}); // judged where it is awaited
-  const bytes = (async () => {
-    try {
-      const response = await fetch(url, { signal: controller.signal });
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const verdict = decided ? null : look(performance.now() - asked, value.byteLength);
-        if (verdict) {
-          const { slow, projected } = verdict;
-          decide(slow ? new SlowLink(`the snapshot would take ${Math.round(projected)} ms to download`) : null);
-        }
-        chunks.push(value);
-        feed.enqueue(value);
-      }
-      feed.close();
-    } catch (error) {
-      feed.error(error);
-      throw error;
-    }
-    decide(null);
-    const memory = await inflated;
-    mark("snapshot_inflated");
-    return memory;
-  })();
-  bytes.catch((error) => decide(error)); // a failed download settles `committed` too
-  committed.catch(() => {}); // judged where it is awaited, if it is
-  const abort = () => {
-    decide(new Error("aborted"));
-    controller.abort(); // also once committed: its bytes are not wanted any more
-  };
-  const packed = () => {
-    const whole = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-    let at = 0;
-    for (const chunk of chunks) {
-      whole.set(chunk, at);
-      at += chunk.length;
-    }
-    chunks.length = 0;
-    return whole.buffer;
-  };
-  return { committed, bytes, abort, packed };
-}
-
-// The snapshot file holds only the memory's non-zero pages: lay them out where
-// snapshot.json's ranges say, in a zeroed buffer of the memory's full size.
-async function unpack(stream, size, ranges) {
-  const memory = new Uint8Array(size);
-  let range = 0;
-  let filled = 0; // bytes of ranges[range] written so far
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    let chunk = value;
-    while (chunk.length) {
-      if (range === ranges.length) throw new Error("the snapshot is longer than snapshot.json says");
-      const [start, length] = ranges[range];
-      const part = Math.min(length - filled, chunk.length);
-      memory.set(chunk.subarray(0, part), start + filled);
-      filled += part;
-      chunk = chunk.subarray(part);
-      if (filled === length) {
-        range += 1;
-        filled = 0;
-      }
-    }
-  }
-  if (range !== ranges.length) throw new Error("the snapshot is shorter than snapshot.json says");
-  return memory;
-}
-
-// Byte ranges inside a memory of `size` bytes, in order and apart.
-function validRanges(ranges, size) {
-  if (!Array.isArray(ranges) || !ranges.length) return false;
-  let end = 0;
-  for (const range of ranges) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every(Number.isSafeInteger)) return false;
-    const [start, length] = range;
-    if (start < end || length <= 0 || start + length > size) return false;
-    end = start + length;
-  }
-  return true;
-}
-
 // Why the snapshot `manifest` describes cannot be used this time; null if it can. With
 // `version` null (not known yet) everything but the runtime's version is checked.
 // `kept`: a snapshot kept on this device, which costs no download.
@@ -337,7 +168,9 @@ function buildOf(manifest) {
 function earlyDownload(manifest) {
   if (refusal(manifest, null)) return null;
   const url = new URL(manifest.file, SNAPSHOTS);
-  return { url, ...download(url, manifest, FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS) };
+  const snapshot = download(url, manifest, FORCED === "snapshot" ? Infinity : SNAPSHOT_BUDGET_MS);
+  snapshot.bytes.then(() => mark("snapshot_inflated"), () => {});
+  return { url, ...snapshot };
 }
 
 // Restore the downloaded snapshot; {reason, quiet} when it is not used this time.

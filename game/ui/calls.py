@@ -81,7 +81,7 @@ class Calls:
         if kind not in replies_of(room):
             raise ValueError("%s asked %r and was answered %r, which its REPLIES do not declare" % (
                 type(room).__name__, action, kind))
-        if reply.get("newer"):  # assets/boot.js found a newer release's Rankings
+        if reply.get("newer"):  # assets/rankings.js found a newer release's Rankings
             self.host.outdated()
         room.took(action, reply)
 

@@ -147,10 +147,10 @@ class Page:
         return self.calls.ask(room, action, name, *args)
 
     def carry(self, room: "Any", action: str, name: str, *args: "Any") -> int:
-        """An engine call that carries the stored Rankings ("@board") or a chosen file
-        ("@file"): assets/boot.js puts them in and stores the engine's answer, so they
-        never cross into MicroPython. Answered to `room`, as any call."""
-        return self.calls.send(room, action, js.window.py2048Board.call(name, *args))
+        """An engine call that carries the stored friends' Rankings ("@rankings") or a
+        chosen file ("@file"): assets/rankings.js puts them in and stores the engine's
+        answer, so they never cross into MicroPython. Answered to `room`, as any call."""
+        return self.calls.send(room, action, js.window.py2048Rankings.call(name, *args))
 
     # The queue's host (game/ui/turns.py) and the road's (game/ui/calls.py).
 

@@ -1,12 +1,12 @@
-"""Rankings: your friends' board as the page shows it, and adding a result to it.
+"""Rankings: your friends' results as the page shows them, and adding a result to them.
 
-The engine keeps the board and does every count (game/rankings.py): who ranks where,
+The engine keeps the Rankings and does every count (game/rankings.py): who ranks where,
 which result counts for a name and a day, the seasons. This room asks for a day and a
 season, turns the engine's plain data into rows, sentences and charts, offers "Add to
 your board" under a verified result (game/ui/replays.py checks it), and writes the
-day's board as a text to share. The board's stored document never passes through here:
-assets/boot.js `py2048Board` hands it to the engine and stores the engine's answer, so
-a board of thousands of results costs MicroPython nothing.
+day's ranking as a text to share. The Rankings' stored document never passes through
+here: assets/rankings.js `py2048Rankings` hands it to the engine and stores the engine's
+answer, so Rankings of thousands of results cost MicroPython nothing.
 
 Names come from other people's links: they are written with `textContent` only, like
 every text of the page, and the page says whose claim a name is ("shared as Ana").
@@ -15,12 +15,12 @@ Pure: the host is handed in (game/ui/rankings_room.py; tests use a fake). It pro
 `push(action)`, `notify(text)`, `own_name()`, `share(text)`, `field(element_id)` (a
 form field's value) and `view` with `set_text`, `set_texts`, `set_hidden`, `set_rows`,
 `set_head`, `set_legend`, `set_items`, `set_value`, `set_disabled`, `is_disabled`, `draw_chart`,
-`open_dialog`, `is_open`, `say`; and `storage_failed()` when the board could not be stored.
+`open_dialog`, `is_open`, `say`; and `storage_failed()` when the Rankings could not be stored.
 """
 
 from game import names
 from game.ui import charts, sharing, text
-from game.ui.store import STORED_BOARD
+from game.ui.store import STORED_RANKINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def neighbours(items: "list[str]", current: str) -> "tuple[str, str]":
 
 
 def share_text(data: "dict[str, Any]", lang: str = "") -> str:
-    """The day's board for a chat: the day, the first rows (and yours, if lower), and
+    """The day's ranking for a chat: the day, the first rows (and yours, if lower), and
     the winner's board in emoji when the page could replay it."""
     lines = [text.say("share_board_title", lang, date=data["day"])]
     rows = data["rows"]
@@ -161,17 +161,17 @@ class Rankings:
     # -- what the room asks the engine for ------------------------------------------------
 
     def call(self, action: str) -> "list[Any]":
-        """The engine call (name and arguments; "@board": the stored board, which
-        assets/boot.js puts in) for one of this room's queue actions."""
+        """The engine call (name and arguments; "@rankings": the stored Rankings, which
+        assets/rankings.js puts in) for one of this room's queue actions."""
         if action == "rankings":
-            return ["rankings", STORED_BOARD, self.day, self.season, self.host.own_name()]
+            return ["rankings", STORED_RANKINGS, self.day, self.season, self.host.own_name()]
         if action == "rankings-add":
-            return ["board_add", STORED_BOARD, self.adding, self.host.own_name()]
+            return ["board_add", STORED_RANKINGS, self.adding, self.host.own_name()]
         if action == "rankings-import":
-            return ["board_import", STORED_BOARD, IMPORT_BUDGET_MS]
+            return ["board_import", STORED_RANKINGS, IMPORT_BUDGET_MS]
         if action == "rankings-picture":
             return ["board_picture", self.data["day"] if self.data else ""]
-        return ["board_merge", STORED_BOARD]
+        return ["board_merge", STORED_RANKINGS]
 
     # -- the page's controls -------------------------------------------------------------
 
@@ -232,13 +232,13 @@ class Rankings:
         view.say(sentence)
 
     def warm(self) -> None:
-        """The page is idle after the engine has started: if a board is stored, the
-        engine reads and checks it now and the dialog is filled, closed, so that
-        opening Rankings later shows it at once (a board of a thousand results takes
+        """The page is idle after the engine has started: if Rankings are stored, the
+        engine reads and checks them now and the dialog is filled, closed, so that
+        opening Rankings later shows them at once (Rankings of a thousand results take
         the engine's worker about a tenth of a second to check, and the page as long
         to lay out). Opening it asks again, and redraws only what changed meanwhile.
         Not while the player is playing: then later."""
-        if self.data is not None or not self.host.board_stored():
+        if self.data is not None or not self.host.rankings_stored():
             return
         if self.host.busy():
             self.host.later_warm()
@@ -247,7 +247,7 @@ class Rankings:
             self.host.push("rankings")
 
     def import_confirmed(self, results: int) -> None:
-        """An import was confirmed: its results join the board, replayed a few at a time."""
+        """An import was confirmed: its results join the Rankings, replayed a few at a time."""
         if results:
             self.importing = True
             self.host.push("rankings-import")

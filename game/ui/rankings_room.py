@@ -1,10 +1,10 @@
-"""Rankings, your friends' board, as a room of the page: its actions, buttons and
+"""Rankings, your friends' results, as a room of the page: its actions, buttons and
 replies, and what its dialog (game/ui/rankings.py, pure, which decides) needs of the
 page.
 
-Its engine calls carry the stored board ("@board") through assets/boot.js
-`py2048Board`, which puts it in (it never crosses into MicroPython) and stores the
-engine's answer. It chooses when an idle page has the engine read the board, and says
+Its engine calls carry the stored Rankings ("@rankings") through assets/rankings.js
+`py2048Rankings`, which puts them in (they never cross into MicroPython) and stores the
+engine's answer. It chooses when an idle page has the engine read the Rankings, and says
 once when storage would not keep it. Pure (the page is handed in).
 """
 
@@ -15,7 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-WARM_AFTER_MS = 2000  # after the engine's start, and after input, before reading the board
+WARM_AFTER_MS = 2000  # after the engine's start, and after input, before reading the Rankings
 
 
 class RankingsRoom:
@@ -49,7 +49,7 @@ class RankingsRoom:
         self.dialog.click(name)
 
     def followed(self, key: str) -> None:
-        """Another tab wrote the board: the engine unites it with its own."""
+        """Another tab wrote the Rankings: the engine unites them with its own."""
         if "rankings-merge" not in self.page.turns.queue:
             self.page.push("rankings-merge")
 
@@ -82,7 +82,7 @@ class RankingsRoom:
     def field(self, element_id: str) -> str:
         return str(self.view.value_of(element_id))
 
-    def board_stored(self) -> bool:
+    def rankings_stored(self) -> bool:
         return bool(self.page.store.differs(RANKINGS, None))
 
     def busy(self) -> bool:
@@ -98,8 +98,8 @@ class RankingsRoom:
         self.page.idle(self.on_warm)
 
     def storage_failed(self) -> None:
-        """The board could not be stored (storage full or refused): said once; the
-        engine keeps it for as long as the page is open."""
+        """The Rankings could not be stored (storage full or refused): said once; the
+        engine keeps them for as long as the page is open."""
         if not self.warned:
             self.warned = True
             self.notify(text.say("board_not_kept"))

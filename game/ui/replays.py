@@ -100,7 +100,7 @@ def share_text(state: "dict[str, Any]", address: str, picture: str, lang: str = 
 def game_share_text(state: "dict[str, Any]", elapsed_ms: int, address: str, name: str = "",
                     lang: str = "") -> str:
     """What Share puts out for the game on screen: a finished daily game's result (with
-    its code, and your name for your friends' boards), any other game's numbers and
+    its code, and your name for your friends' Rankings), any other game's numbers and
     board (game/ui/sharing.py)."""
     if state.get("mode") == "daily" and state.get("code"):
         return share_text(state, address, sharing.picture(state["board"]), lang, name)

@@ -38,7 +38,7 @@ LATER = (
     ("statistics_dialog", "StatisticsDialog"),
     ("help_dialog", "HelpDialog"),
     ("transfer", "Transfer"),  # Export and Import
-    ("rankings_room", "RankingsRoom"),  # your friends' board
+    ("rankings_room", "RankingsRoom"),  # your friends' Rankings
     ("autoplay", "Solver"),  # Hint and Auto-play
     ("review_dialog", "ReviewDialog"),  # a game graded move by move
     ("practice", "Practice"),  # a reviewed game played on from one of its positions

@@ -5,7 +5,7 @@ Pure (the page is handed in), tested on CPython and MicroPython.
 """
 
 from game.ui import statistics
-from game.ui.store import STORED_BOARD
+from game.ui.store import STORED_RANKINGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ class StatisticsDialog:
         page = self.page
         size = int(page.view.value_of("stats-size"))
         name = str(page.prefs.values.get("name") or "")
-        return page.carry(self, action, "statistics", size, STORED_BOARD, name)
+        return page.carry(self, action, "statistics", size, STORED_RANKINGS, name)
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         self.summary = reply["summary"]

@@ -16,12 +16,12 @@ if TYPE_CHECKING:
     from typing import Any
 
 # Every key is PREFIX + a name below. The scripts that run before Python
-# (assets/boot.js, assets/settings.js) have the keys they read written in by build/names.py.
+# (assets/settings.js, storage.js, rankings.js) have the keys they read written in by build/names.py.
 PREFIX = "py2048:"
 GAME = "game"  # the 4×4 game's key (the name it had before there were sizes)
 BEST = "best"
 STATS = "stats"
-RANKINGS = "rankings"  # your friends' board (game/rankings.py); assets/boot.js reads and writes it
+RANKINGS = "rankings"  # your friends' Rankings (game/rankings.py); assets/rankings.js reads and writes them
 SETTINGS = "settings"
 REVIEWS = "reviews"  # the games last reviewed (game/kept_reviews.py): a cache the engine reads back
 REJECTED = "rejected-game"
@@ -34,8 +34,8 @@ IMPORT_VERSION = 1
 DAILY = "daily"  # the daily board's game (one: today's, or the last day played)
 MODE = "mode"  # "daily" while the page shows the daily board, else "classic"
 # What an engine call carries in place of a text that stays on the JavaScript side
-# (assets/boot.js py2048Board puts it in): the stored board, the file chosen to import.
-STORED_BOARD = "@board"
+# (assets/rankings.js py2048Rankings puts it in): the stored Rankings, the file chosen to import.
+STORED_RANKINGS = "@rankings"
 CHOSEN_FILE = "@file"
 # What the storage guard answers instead of writing over a document a newer release of
 # the game stored (assets/storage.js): this tab must stop saving (game/ui/page.py `outdated`).
@@ -107,7 +107,7 @@ class Store:
 
     def newer_any(self, names: "tuple[str, ...]") -> str:
         """The first of items `names` that holds a newer release's document, or "". (Not
-        every item: the friends' board may be a megabyte, read whole to look at its start,
+        every item: the friends' Rankings may be a megabyte, read whole to look at its start,
         and one of a newer release is refused when written all the same.)"""
         key = str(self.guard.newerAny(json.dumps([PREFIX + name for name in names])) or "")
         return key[len(PREFIX):]

@@ -9,7 +9,7 @@ tested on CPython and MicroPython.
 """
 
 from game.ui import clock, statistics, text
-from game.ui.store import BEST, SETTINGS, STATS, STORED_BOARD, game_key
+from game.ui.store import BEST, SETTINGS, STATS, STORED_RANKINGS, game_key
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class Transfer:
         self.host = host
         self.file = ""  # "@file" once a chosen file is read, until the engine judged it
         self.parts: "dict[str, Any] | None" = None  # what a confirmed import stores
-        self.results = 0  # the friends' board results in it (replayed once confirmed)
+        self.results = 0  # the friends' Rankings results in it (replayed once confirmed)
         self.on_read = host.proxy(self.read)
 
     def click(self, name: str, button: "Any") -> None:
@@ -111,7 +111,7 @@ class Transfer:
         if action == "export":
             names = [game_key(size) for size in SIZES] + [BEST, STATS, SETTINGS]
             stored = [host.store.read(name) or "" for name in names]
-            return host.carry(self, action, *(["export_all"] + stored + [STORED_BOARD]))
+            return host.carry(self, action, *(["export_all"] + stored + [STORED_RANKINGS]))
         if action == "check-import":
             return host.carry(self, action, "check_import", self.file)
         self.replace_all()
@@ -167,8 +167,8 @@ def store_all(saves: "Any", parts: "dict[str, Any]") -> str:
     without a game in the file loses its game here: the file is the whole state),
     through this tab's shared saves (game/ui/tabs.py `import_all`: the tab then knows
     them as stored, and keeps them in memory where storage keeps nothing). "stored",
-    "memory", or "" when storage refused them (nothing changed). The friends' board is
-    not replaced: the file's results join it, each replayed, once this is stored."""
+    "memory", or "" when storage refused them (nothing changed). The friends' Rankings are
+    not replaced: the file's results join them, each replayed, once this is stored."""
     documents: "list[tuple[str, str | None]]" = [
         (game_key(size), parts["games"].get(str(size)) or None) for size in SIZES]
     documents += [(name, parts[name]) for name in (BEST, STATS, SETTINGS)]

@@ -54,9 +54,9 @@ WATCH = """(() => {
     document.getElementById('autoplay').addEventListener('click', (event) => {
         w.clicks.push(event.timeStamp);
     }, true);
-    const engine = window.py2048Engine, call = engine.call;
-    engine.call = function (name) {
-        const promise = call.apply(engine, arguments);
+    const client = window.py2048Engine, call = client.call;
+    client.call = function (name) {
+        const promise = call.apply(client, arguments);
         if (name === 'hint') {
             const asked = performance.now();
             promise.then((text) => {

@@ -318,15 +318,15 @@ def test_a_late_first_byte_on_a_fast_link_is_no_slow_link(browser: Browser) -> N
             context.close()
 
 
-WORKER = REPO_ROOT / "assets" / "engine" / "worker.mjs"
+DOWNLOAD = REPO_ROOT / "assets" / "engine" / "download.mjs"
 SIZE = 6_253_903  # bytes, about the snapshot's
 BUDGET = 4000  # ms, as the worker's SNAPSHOT_BUDGET_MS
 
 
 def verdicts(*paces: list[tuple[float, int]]) -> list[dict[str, object] | None]:
-    """Runs the worker's pace() in Node on each made-up pace (ms since the request and
-    bytes of each chunk read): the first verdict of each, with when it came."""
-    source = WORKER.read_text(encoding="utf-8")
+    """Runs the snapshot download's pace() in Node on each made-up pace (ms since the
+    request and bytes of each chunk read): the first verdict of each, with when it came."""
+    source = DOWNLOAD.read_text(encoding="utf-8")
     constants = re.findall(r"^const PACE_\w+ = \d+;$", source, re.MULTILINE)
     start = source.index("\nfunction pace(")
     function = source[start:source.index("\n}\n", start) + 3]

@@ -519,9 +519,9 @@ def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each
     """Promise (docs/performance.md, "the page's own small files inline"): the built page
     asks for none of its own small files. Its `mpy` script holds the config of
     pyscript.toml as JSON, with the bundle as its only file, and the entry script; its
-    five small scripts are inline, and so is the module script that mounts the bundle from
+    seven small scripts are inline, and so is the module script that mounts the bundle from
     PyScript's `onReady` hook (build/site/mount.py); the Content-Security-Policy allows
-    scripts from the site and exactly those six by their hashes, nothing else (no
+    scripts from the site and exactly those eight by their hashes, nothing else (no
     'unsafe-inline'). The one script it loads is PyScript's core chunk itself, not core.js,
     which only names the chunk's exports (a request fewer)."""
     page = (site.root / SUB_PATH / "index.html").read_text(encoding="utf-8")
@@ -535,7 +535,7 @@ def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each
     hook = re.findall(r'<script type="module">([\s\S]*?)</script>', page)
     assert len(hook) == 1 and "hooks.main.onReady.add" in hook[0] and "os.mount(bundle, MOUNT)" in hook[0]
     inline = re.findall(r"<script>([\s\S]*?)</script>", page)
-    assert len(inline) == 5 and "py2048Lang" in inline[0]
+    assert len(inline) == 7 and "py2048Lang" in inline[0]
     # the page's one script from a file is PyScript's core chunk, which core.js names
     assert re.findall(r'<script[^>]* src="([^"]*)"', page) == [f"{PYSCRIPT}{CORE_CHUNK}"]
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
@@ -545,7 +545,7 @@ def test_the_built_page_carries_its_small_files_inline_and_its_policy_names_each
     hashes = {f"'sha256-{digest}'" for digest in digests}
     assert set(script_src) == {"'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"} | hashes
     for gone in ("pyscript.toml", "assets/unpack.py", "assets/settings.js", "assets/storage.js",
-                 "assets/boot.js"):
+                 "assets/boot.js", "assets/rankings.js", "assets/dom.js"):
         assert gone not in site.files and not (site.root / SUB_PATH / gone).exists(), gone
 
 

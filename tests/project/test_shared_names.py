@@ -1,10 +1,11 @@
 """The names the early scripts share with Python are the Python's, and the caps keep
 their order.
 
-assets/settings.js and assets/boot.js run before Python, so they hold copies of these
-names, written in by build/names.py; a copy that differs from its definition would
-break the page only in a browser, and only on the path that uses it (a theme not
-applied, a board never stored), so it fails here instead.
+The page's small scripts (assets/settings.js, storage.js, boot.js, rankings.js) run
+before Python, so they hold copies of these names, written in by build/names.py; a copy
+that differs from its definition would break the page only in a browser, and only on the
+path that uses it (a theme not applied, the Rankings never stored), so it fails here
+instead.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def generator() -> ModuleType:
     return module
 
 
-@pytest.mark.parametrize("script", ["assets/settings.js", "assets/boot.js", "assets/storage.js"])
+@pytest.mark.parametrize("script", ["assets/settings.js", "assets/boot.js", "assets/rankings.js",
+                                    "assets/storage.js"])
 def test_each_script_holds_the_names_as_python_defines_them(script: str) -> None:
     names = generator()
     text = (ROOT / script).read_text(encoding="utf-8")
@@ -45,10 +47,12 @@ def test_a_name_changed_in_python_alone_is_noticed(monkeypatch: pytest.MonkeyPat
     before = {script: make() for script, make in names.SCRIPTS.items()}
     monkeypatch.setattr(store, "SETTINGS", "settings-2")
     monkeypatch.setattr(rankings, "KNOWN", "@same")
+    monkeypatch.setattr(replay, "LINK_MARK", "#code=")
     monkeypatch.setattr(saves, "GAME_VERSION", saves.GAME_VERSION + 1)
     after = {script: make() for script, make in names.SCRIPTS.items()}
     assert ("SETTINGS_KEY", "py2048:settings-2") in after["assets/settings.js"]
-    assert ("KNOWN_BOARD", "@same") in after["assets/boot.js"]
+    assert ("KNOWN_RANKINGS", "@same") in after["assets/rankings.js"]
+    assert ("REPLAY_MARK", "#code=") in after["assets/boot.js"]
     assert dict(after["assets/storage.js"])["FORMATS"][saves.GAME_FORMAT] == saves.GAME_VERSION
     for script in names.SCRIPTS:
         text = (ROOT / script).read_text(encoding="utf-8")
@@ -101,9 +105,9 @@ def string_constants(path: Path) -> set[str]:
 
 def test_every_word_spelt_out_in_python_is_one_the_scripts_know() -> None:
     """A few modules still spell a word out rather than import it (game/ui/app.py,
-    game/ui/rankings.py: "@board"). Each such word must be one boot.js or storage.js
-    answers to."""
-    sentinels = {store.STORED_BOARD, store.CHOSEN_FILE, rankings.KNOWN}
+    game/ui/rankings.py: "@rankings"). Each such word must be one boot.js, rankings.js or
+    storage.js answers to."""
+    sentinels = {store.STORED_RANKINGS, store.CHOSEN_FILE, rankings.KNOWN}
     answers = {room.NO_FILE, room.TOO_BIG, room.UNREADABLE, store.NEWER}
     for path in sorted((ROOT / "game").rglob("*.py")):
         for value in string_constants(path):

@@ -147,11 +147,11 @@ class FakeHost:
     def storage_failed(self) -> None:
         self.failed += 1
 
-    stored = True  # a board is in storage
+    stored = True  # Rankings are in storage
     playing = False  # the player is playing (the engine's worker is wanted)
     retries = 0
 
-    def board_stored(self) -> bool:
+    def rankings_stored(self) -> bool:
         return self.stored
 
     def busy(self) -> bool:
@@ -218,7 +218,7 @@ def test_your_place_in_the_season_or_that_you_have_none() -> None:
         assert not rankings.place_sentence(None, lang).startswith("rankings_"), lang
 
 
-def test_the_dialog_shows_the_days_board_the_season_and_marks_your_rows() -> None:
+def test_the_dialog_shows_the_days_ranking_the_season_and_marks_your_rows() -> None:
     english()
     host, _ = shown()
     view = host.view
@@ -284,7 +284,7 @@ def test_an_earlier_or_later_day_is_asked_for_and_a_season_by_its_newest_day() -
     english()
     host, room = shown()
     assert room.click("#day-prev") and host.queue == ["rankings"]
-    assert room.call("rankings") == ["rankings", "@board", "2026-11-29", "", "Me"]
+    assert room.call("rankings") == ["rankings", "@rankings", "2026-11-29", "", "Me"]
     room.answer(view_data(day="2026-11-29"))
     host.queue = []
     assert room.click("#day-next") and room.call("rankings")[2:4] == ["2026-11-30", ""]
@@ -316,8 +316,8 @@ def test_opening_the_dialog_asks_for_the_newest_day_again() -> None:
     _, room = shown()
     room.click("#day-prev")
     assert room.click("#rankings")
-    assert room.call("rankings") == ["rankings", "@board", "", "", "Me"]
-    assert room.call("rankings-merge") == ["board_merge", "@board"]
+    assert room.call("rankings") == ["rankings", "@rankings", "", "", "Me"]
+    assert room.call("rankings-merge") == ["board_merge", "@rankings"]
     assert room.click("#something-else") is False
 
 
@@ -328,7 +328,7 @@ def many_rows(count: int, mine_at: int = 0) -> "list[dict[str, Any]]":
             for n in range(1, count + 1)]
 
 
-def test_the_shared_board_has_the_title_the_first_five_rows_and_the_winners_picture() -> None:
+def test_the_shared_ranking_has_the_title_the_first_five_rows_and_the_winners_picture() -> None:
     english()
     shared = rankings.share_text(view_data(picture=BOARD)).split("\n")
     assert shared[0] == "2048 in Python · friends' board · daily board 2026-11-30"
@@ -350,7 +350,7 @@ def test_the_shared_board_adds_your_row_when_lower_and_counts_the_rest() -> None
     assert len(five) == 6 and "more" not in five[-1]
 
 
-def test_the_shared_board_counts_the_rows_the_engine_did_not_send() -> None:
+def test_the_shared_ranking_counts_the_rows_the_engine_did_not_send() -> None:
     english()
     shared = rankings.share_text(view_data(rows=many_rows(100), more=50, picture=[])).split("\n")
     assert shared[-1] == "… and 145 more"
@@ -417,7 +417,7 @@ def test_a_good_name_is_tidied_and_pushed_to_the_engine() -> None:
     host.fields["add-name"] = "  Ana   Bo "
     room.click("add-board")
     assert host.queue == ["rankings-add"]
-    assert room.call("rankings-add") == ["board_add", "@board", "Ana Bo", "Me"]
+    assert room.call("rankings-add") == ["board_add", "@rankings", "Ana Bo", "Me"]
 
 
 def test_a_disabled_add_button_adds_nothing() -> None:
@@ -464,7 +464,7 @@ def test_a_refused_add_leaves_the_button_and_asks_nothing() -> None:
     assert not host.view.disabled.get("add-board-button") and host.queue == []
 
 
-def test_a_board_that_could_not_be_stored_is_said_to_the_host() -> None:
+def test_rankings_that_could_not_be_stored_are_said_to_the_host() -> None:
     host, room = shown()
     room.answer(view_data(stored=False))
     assert host.failed == 1
@@ -479,7 +479,7 @@ def test_an_imports_results_join_in_chunks_until_none_is_left() -> None:
     host, room = shown()
     room.import_confirmed(3)
     assert host.queue == ["rankings-import"] and room.importing
-    assert room.call("rankings-import") == ["board_import", "@board", rankings.IMPORT_BUDGET_MS]
+    assert room.call("rankings-import") == ["board_import", "@rankings", rankings.IMPORT_BUDGET_MS]
     room.answer({"kind": "board_import", "left": 2, "added": 1, "refused": 0, "total": 10, "save": "x"})
     room.answer({"kind": "board_import", "left": 1, "added": 1, "refused": 1, "total": 10, "save": ""})
     assert host.queue == ["rankings-import"] * 3 and host.notices == []
@@ -496,7 +496,7 @@ def test_an_import_without_results_replays_nothing() -> None:
     assert host.queue == [] and not room.importing
 
 
-def test_another_tabs_board_is_shown_if_the_dialog_is_open() -> None:
+def test_another_tabs_rankings_are_shown_if_the_dialog_is_open() -> None:
     host, room = shown()
     room.answer({"kind": "board_merge", "save": "", "total": 9})
     assert host.queue == ["rankings"]
@@ -652,4 +652,4 @@ def test_an_idle_page_fills_the_closed_dialog_once_and_an_opening_redraws_nothin
     host.stored = False
     other = rankings.Rankings(host)
     other.warm()
-    assert host.queue == ["rankings", "rankings-picture"], "no board stored: nothing to read"
+    assert host.queue == ["rankings", "rankings-picture"], "no Rankings stored: nothing to read"
