@@ -2,16 +2,15 @@
 room's test needs.
 
 It holds what rooms share and nothing any one feature owns: the view, storage, the
-settings, the board on screen, the game clock, the queue of actions (game/ui/turns.py)
-with whoever answers it now (the page's own game, then the engine), notices, timers,
-proxies, the share sheet, and the router that knows which room does what
-(game/ui/router.py). The queue's host is this object: it hands each action and each
-answer to the router, which hands them to the room that owns them.
+settings, the board on screen, the game clock, the queue of actions (game/ui/turns.py),
+the one road to whoever answers now (game/ui/calls.py: the page's own game, then the
+engine), notices, the share sheet, the key mode, and the router that knows which room
+does what (game/ui/router.py); the browser's calls (timers, files, the address) are
+`Browser`'s (game/ui/browser.py). The queue's host is this object: it names the room
+that begins each action; every answer goes back to the room that asked, by the road.
 """
 
 import js
-from pyscript import document
-from pyscript.ffi import create_proxy
 
 from game.ui import (
     boards,
@@ -27,6 +26,7 @@ from game.ui import (
     turns,
     waiting,
 )
+from game.ui.browser import Browser, now
 from game.ui.router import name_of
 from game.ui.store import Store
 from game.ui.view import View
@@ -40,32 +40,11 @@ if TYPE_CHECKING:
 NOTICE_MS = 8000
 
 
-def now() -> float:
-    return float(js.performance.now())
+class Page(Browser):
+    """What rooms share; the browser's calls are `Browser`'s (game/ui/browser.py)."""
 
-
-class LoadedStrings:
-    """A language's strings where assets/settings.js loaded them (a JS object), read a
-    string at a time and kept once read. Copying the whole table into MicroPython
-    (JSON out of JavaScript, parsed again in Python) cost 10-25 ms of a desktop's
-    start and four times that on a phone, for the few strings the start says."""
-
-    def __init__(self, strings: "Any") -> None:
-        self.strings = strings
-        self.read: "dict[str, str]" = {}
-
-    def get(self, key: str) -> "str | None":
-        found = self.read.get(key)
-        if found is None:
-            text = js.window.py2048Lang.lookup(self.strings, key)
-            if text is False:
-                return None
-            found = self.read[key] = str(text)
-        return found
-
-
-class Page:
     def __init__(self) -> None:
+        Browser.__init__(self)
         memory.configure()  # collections between keys, not inside them (game/ui/memory.py)
         self.view = View()
         self.store = Store()
@@ -90,7 +69,6 @@ class Page:
         self.at_work: "list[Any]" = []  # what keeps the engine busy besides the queue
         self.router: "Router | None" = None  # set once the rooms are built
         self.screen: "Any" = None  # the room that draws and stores replies
-        self.proxies: "list[Any]" = []
         self.notice_timer: "Any" = None
         self.on_hide_notice = self.proxy(self.view.hide_notice)
         self.on_shared = self.proxy(self.shared)
@@ -194,9 +172,6 @@ class Page:
     def elapsed(self) -> int:
         return self.clock.elapsed(now())
 
-    def log_error(self, message: str) -> None:
-        js.console.error(message)
-
     def engine_gone(self) -> bool:
         return bool(str(self.engine.failure or ""))
 
@@ -262,55 +237,9 @@ class Page:
         """Something besides the queue keeps the engine busy (Auto-play's run)."""
         return any(check() for check in self.at_work)
 
-    def idle(self, callback: "Any") -> None:
-        """`callback` (a proxy) once the page is idle."""
-        js.window.py2048Idle(callback)
-
-    def fragment(self) -> str:
-        """A result code in the address's fragment, cut to the engine's length cap by
-        assets/boot.js, so a hostile megabyte never crosses into MicroPython."""
-        return str(js.window.py2048Replay.fragment() or "")
-
-    def address(self) -> str:
-        return str(js.window.location.href).split("#")[0]
-
-    def epoch_ms(self) -> int:
-        return device.epoch_ms()
-
-    def offset_now(self) -> int:
-        return int(js.window.py2048Time.offsetMinutes())
-
-    def strings(self, loaded: "Any") -> "LoadedStrings":
-        return LoadedStrings(loaded)
-
-    def pick_file(self, element_id: str) -> None:
-        js.window.py2048Files.pick(element_id)
-
-    def read_file(self, element_id: str) -> "Any":
-        return js.window.py2048Files.read(element_id)
-
-    def download(self, name: str, content: str) -> bool:
-        return bool(js.window.py2048Files.download(name, content))
-
-    def every(self, ms: int, callback: "Any") -> None:
-        js.setInterval(callback, ms)
-
-    def later(self, ms: float, callback: "Any") -> None:
-        """`callback` (a proxy the room made once) after `ms`."""
-        js.setTimeout(callback, int(ms))
-
-    def now(self) -> float:
-        return now()
-
     def today(self) -> str:
         """The device's UTC day, "" when its clock is outside the daily board's days."""
         return self.boards.today()
-
-    def visible(self) -> bool:
-        return str(document.visibilityState) != "hidden"
-
-    def pasted(self, element_id: str) -> str:
-        return str(js.window.py2048Replay.pasted(element_id))
 
     def share(self, message: str) -> None:
         js.window.py2048Share.share(message).then(self.on_shared)
@@ -319,11 +248,3 @@ class Page:
         said = sharing.outcome_message(str(outcome))
         if said:
             self.notify(said)
-
-    def when_idle(self, callback: "Any") -> None:
-        js.window.py2048Idle(self.on_idle)  # the proxy of `callback`, made once
-
-    def proxy(self, fn: "Any") -> "Any":
-        p = create_proxy(fn)
-        self.proxies.append(p)
-        return p

@@ -141,8 +141,8 @@ class Replays:
     MODES = {"watching": ""}  # a recorded game on the board: a move key moves nothing
     HEARS = ("button", "link", "setting")
 
-    def __init__(self, host: "Any") -> None:
-        self.host = host
+    def __init__(self, page: "Any") -> None:
+        self.page = page
         self.pending = ""  # the text to verify next (the queue holds only "verify")
         self.can_watch = False  # the last code checked verified
         self.playing = False
@@ -152,39 +152,39 @@ class Replays:
         self.at = 0
         self.total = 0
         self.paused = False  # the game shown stays still (a review's turning point)
-        self.on_due = host.proxy(self.due)
+        self.on_due = page.proxy(self.due)
 
     @property
     def watching(self) -> bool:
         """A recorded game is on the board: the page's key mode (its keys do not move)."""
-        return bool(getattr(self.host, "mode", ""))
+        return bool(getattr(self.page, "mode", ""))
 
     @watching.setter
     def watching(self, on: bool) -> None:
-        self.host.mode = "watching" if on else ""
+        self.page.mode = "watching" if on else ""
 
     # -- the room's part of the page -------------------------------------------------------
 
     def begin(self, action: str) -> "Any":
-        host = self.host
+        page = self.page
         if action == "verify":
-            return host.ask(self, action, "verify", self.take_pending())
+            return page.ask(self, action, "verify", self.take_pending())
         if action == "watch-step":
-            return host.ask(self, action, "watch_step")
+            return page.ask(self, action, "watch_step")
         if action == "resume":
-            return host.ask(self, action, "resume")
-        host.tell("watch")  # a key meanwhile is no move of the game in play
+            return page.ask(self, action, "resume")
+        page.tell("watch")  # a key meanwhile is no move of the game in play
         what, _, at = action[6:].partition("#")  # "#n": from the position after n moves, paused
         self.paused = bool(at)
-        return host.ask(self, action, "watch", what, int(at or 0))
+        return page.ask(self, action, "watch", what, int(at or 0))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         if reply["kind"] == "resume":
-            self.host.screen.show(reply)
+            self.page.screen.show(reply)
             return
         self.answer(reply)
         if reply["kind"] == "verify":
-            self.host.tell("verified", reply)
+            self.page.tell("verified", reply)
 
     def held(self, action: str) -> None:
         if action == "verify":
@@ -199,18 +199,18 @@ class Replays:
     def heard(self, event: str, *args: "Any") -> None:
         """Another button of the page's ends watching first (the game in play comes
         back); so does a size chosen in Settings. A result link is checked."""
-        host = self.host
+        page = self.page
         if event == "button":
             if args[0] == "#watch-practice":  # played on from here (game/ui/practice.py): no more steps
                 self.playing = False
                 self.waiting = False
             elif self.watching and args[0] not in OVER_REPLAY and self.close():
-                self.host.screen.show_mode()
+                self.page.screen.show_mode()
         elif event == "setting":
             if args[0] == "size" and args[1] and self.close():
-                host.view.show_mode(False, False)
+                page.view.show_mode(False, False)
         else:
-            fragment = host.fragment()
+            fragment = page.fragment()
             if fragment:
                 self.check(fragment)
 
@@ -219,14 +219,14 @@ class Replays:
     def press(self, name: str, date: str = "") -> bool:
         """A button of this room's (the Check dialog, a Watch button, the replay bar; a
         daily result's Watch names its `date`): done; False for any other button."""
-        view = self.host.view
+        view = self.page.view
         if name in ("#check-code", "check-result"):  # from Statistics, from Rankings
             view.set_hidden("replay-verdict", True)
             view.set_hidden("watch-verified", True)
             view.set_hidden("add-board", True)
             view.open_dialog("replay")
         elif name == "check-code":
-            pasted = self.host.pasted("replay-code")
+            pasted = self.page.pasted("replay-code")
             if pasted:
                 self.check(pasted)
         elif name in WATCH_BUTTONS:
@@ -239,7 +239,7 @@ class Replays:
             self.step()
         elif name == "#watch-close":
             if self.close():
-                self.host.screen.show_mode()
+                self.page.screen.show_mode()
         else:
             return False
         return True
@@ -251,9 +251,9 @@ class Replays:
             self.verified(reply)
         elif kind == "watch":
             self.shown(reply)
-            self.host.screen.show_mode()
+            self.page.screen.show_mode()
             if self.watching:  # the game in play waits, its clock too (until `resume`)
-                self.host.clock.run(False, self.host.now())
+                self.page.clock.run(False, self.page.now())
         else:
             self.stepped(reply)
 
@@ -262,11 +262,11 @@ class Replays:
     def check(self, code_text: str) -> None:
         """Verify a code, a link or a message (the engine's worker judges it)."""
         self.pending = code_text
-        self.host.push("verify")
+        self.page.push("verify")
 
     def awaits_engine(self) -> None:
         """A code to check before the engine runs: kept for it, and the dialog says so."""
-        view = self.host.view
+        view = self.page.view
         view.set_text("replay-verdict", text.say("replay_waiting"))
         view.set_hidden("replay-verdict", False)
         view.set_hidden("watch-verified", True)
@@ -281,9 +281,9 @@ class Replays:
     def verified(self, answer: "dict[str, Any]") -> None:
         """The engine's verdict: on `#game[data-replay]`, in the dialog (opened if it
         is not: a link was opened) and in the live region."""
-        view = self.host.view
+        view = self.page.view
         self.can_watch = bool(answer.get("ok"))
-        sentence = verdict_sentence(answer, today=self.host.today())
+        sentence = verdict_sentence(answer, today=self.page.today())
         view.set_attributes((("data-replay", "verified" if self.can_watch else "rejected"),))
         view.set_text("replay-verdict", sentence)
         view.set_hidden("replay-verdict", False)
@@ -300,18 +300,18 @@ class Replays:
         """Put a recorded game on the board: "verified", "game" or "daily:<date>"."""
         self.playing = False
         self.waiting = False
-        self.host.push("watch:" + what)
+        self.page.push("watch:" + what)
 
     def shown(self, reply: "dict[str, Any]") -> None:
         """The engine's answer to `watch`: the start position, or why it cannot be shown."""
         if not reply.get("ok"):
-            self.host.notify(text.say("watch_failed", reason=reason_sentence(
+            self.page.notify(text.say("watch_failed", reason=reason_sentence(
                 str(reply.get("reason", "")), reply.get("detail") or {})))
             return
         self.watching = True
         self.playing = not self.paused
         self.title = reply.get("title") or {}
-        view = self.host.view
+        view = self.page.view
         view.paint(reply["state"]["board"], [s["at"] for s in reply.get("spawns") or []])
         self.show(reply)
         view.say(self.bar())
@@ -324,7 +324,7 @@ class Replays:
         if not self.watching or not reply.get("ok"):
             return
         if reply.get("changed"):
-            self.host.view.animate(reply)
+            self.page.view.animate(reply)
         if reply.get("end"):
             self.playing = False  # the last move: the bar shows Play again
         self.show(reply)
@@ -334,13 +334,13 @@ class Replays:
             move["kind"] = "move"  # said like a move of the game in play
             spoken = text.announce(move)
         if spoken:
-            self.host.view.say(spoken)
+            self.page.view.say(spoken)
         self.schedule()
 
     def show(self, reply: "dict[str, Any]") -> None:
         self.at = int(reply.get("at", 0))
         self.total = int(reply.get("total", 0))
-        view = self.host.view
+        view = self.page.view
         view.publish(reply["state"])
         view.show_numbers(reply["state"], reply.get("points") or 0)
         view.show_watch(self.bar_state(bool(reply.get("end"))))
@@ -354,14 +354,14 @@ class Replays:
     def schedule(self) -> None:
         if self.watching and self.playing and not self.waiting and self.at < self.total:
             self.waiting = True
-            self.host.later(1000.0 / self.speed, self.on_due)
+            self.page.later(1000.0 / self.speed, self.on_due)
 
     def due(self) -> None:
         """The timer: the next move, unless watching stopped or paused meanwhile."""
         if not self.waiting:
             return
         if self.watching and self.playing:
-            self.host.push("watch-step")
+            self.page.push("watch-step")
         else:
             self.waiting = False
 
@@ -373,19 +373,19 @@ class Replays:
             self.watch("again")
             return
         self.playing = not self.playing
-        self.host.view.show_watch(self.bar_state(self.at >= self.total))
+        self.page.view.show_watch(self.bar_state(self.at >= self.total))
         if self.playing and not self.waiting:
             self.waiting = True
-            self.host.push("watch-step")
+            self.page.push("watch-step")
 
     def step(self) -> None:
         """One move on, paused."""
         if not self.watching:
             return
         self.playing = False
-        self.host.view.show_watch(self.bar_state(self.at >= self.total))
+        self.page.view.show_watch(self.bar_state(self.at >= self.total))
         if self.at < self.total:
-            self.host.push("watch-step")
+            self.page.push("watch-step")
 
     def set_speed(self, value: str) -> None:
         speed = int(value) if value.isdigit() else DEFAULT_SPEED
@@ -399,5 +399,5 @@ class Replays:
         self.watching = False
         self.playing = False
         self.waiting = False
-        self.host.push("resume")
+        self.page.push("resume")
         return True

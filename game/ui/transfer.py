@@ -78,22 +78,22 @@ class Transfer:
     CHANGES = ("import-file",)
     DIALOGS = ("import",)
 
-    def __init__(self, host: "Any") -> None:
-        self.host = host
+    def __init__(self, page: "Any") -> None:
+        self.page = page
         self.file = ""  # "@file" once a chosen file is read, until the engine judged it
         self.parts: "dict[str, Any] | None" = None  # what a confirmed import stores
         self.results = 0  # the friends' Rankings results in it (replayed once confirmed)
-        self.on_read = host.proxy(self.read)
+        self.on_read = page.proxy(self.read)
 
     def click(self, name: str, button: "Any") -> None:
         if name == "#import":
-            self.host.pick_file("import-file")
+            self.page.pick_file("import-file")
         else:  # cancel-import
-            self.host.view.close_dialog("import")
+            self.page.view.close_dialog("import")
             self.take()
 
     def changed(self, element_id: str, target: "Any") -> None:
-        self.host.read_file(element_id).then(self.on_read)
+        self.page.read_file(element_id).then(self.on_read)
 
     def read(self, answer: "Any") -> None:
         """The file guard's answer: the file is read (the engine judges it next), or why not."""
@@ -101,19 +101,19 @@ class Transfer:
         if answer.startswith("!"):
             message = read_failure(answer)
             if message:
-                self.host.notify(message)
+                self.page.notify(message)
             return
         self.file = answer
-        self.host.push("check-import")
+        self.page.push("check-import")
 
     def begin(self, action: str) -> "Any":
-        host = self.host
+        page = self.page
         if action == "export":
             names = [game_key(size) for size in SIZES] + [BEST, STATS, SETTINGS]
-            stored = [host.store.read(name) or "" for name in names]
-            return host.carry(self, action, *(["export_all"] + stored + [STORED_RANKINGS]))
+            stored = [page.store.read(name) or "" for name in names]
+            return page.carry(self, action, *(["export_all"] + stored + [STORED_RANKINGS]))
         if action == "check-import":
-            return host.carry(self, action, "check_import", self.file)
+            return page.carry(self, action, "check_import", self.file)
         self.replace_all()
         return None
 
@@ -121,40 +121,40 @@ class Transfer:
         """A confirmed import: every part of the file stored, all or none, then its game
         played (every other tab takes it too: game/ui/following.py). Refused by storage,
         nothing changed, and the player is told so."""
-        host = self.host
+        page = self.page
         parts = self.take()
         if parts is None:
             return
-        kept = store_all(host.saves, parts)
+        kept = store_all(page.saves, parts)
         if not kept:
-            if not host.fatal:  # (a newer release's documents: the page says so, game/ui/page.py)
-                host.notify(text.say("import_refused"))
+            if not page.fatal:  # (a newer release's documents: the page says so, game/ui/page.py)
+                page.notify(text.say("import_refused"))
             return
-        host.prefs.replace(parts["settings"])
-        host.prefs.apply_look(host.view, host.milestones)
-        host.prefs.show(host.view, host.milestones)
-        host.notify(text.say("imported" if kept == "stored" else "imported_unsaved"))
-        host.tell("imported", self.results)
-        host.first("size:%d" % host.prefs.values["size"])
+        page.prefs.replace(parts["settings"])
+        page.prefs.apply_look(page.view, page.milestones)
+        page.prefs.show(page.view, page.milestones)
+        page.notify(text.say("imported" if kept == "stored" else "imported_unsaved"))
+        page.tell("imported", self.results)
+        page.first("size:%d" % page.prefs.values["size"])
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
-        host = self.host
+        page = self.page
         if reply["kind"] == "export":
-            name = file_name(host.epoch_ms(), host.offset_now())
-            saved = host.download(name, reply["text"])
-            host.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
+            name = file_name(page.epoch_ms(), page.offset_now())
+            saved = page.download(name, reply["text"])
+            page.notify(text.say("exported", name=name) if saved else text.say("export_failed"))
         else:
-            self.judged(reply, host.offset)
+            self.judged(reply, page.offset)
 
     def judged(self, reply: "dict[str, Any]", offset_minutes: int = 0) -> None:
         """The engine's `check_import`: the confirmation dialog, or why it cannot be imported."""
         if not reply["ok"]:
-            self.host.notify(text.say("import_invalid", reason=reply["error"]))
+            self.page.notify(text.say("import_invalid", reason=reply["error"]))
             return
         self.parts = reply["parts"]
         self.results = int(reply["summary"].get("results", 0))
-        self.host.view.set_items("import-list", summary_lines(reply["summary"], offset_minutes))
-        self.host.view.open_dialog("import")
+        self.page.view.set_items("import-list", summary_lines(reply["summary"], offset_minutes))
+        self.page.view.open_dialog("import")
 
     def take(self) -> "dict[str, Any] | None":
         """The parts to store, once (confirmed), or None (cancelled, or nothing judged)."""

@@ -17,7 +17,7 @@ only when its cell's value changed (or the language did).
 from pyscript import document
 
 from game.ui import clock, layer
-from game.ui.elements import Elements
+from game.ui.controls import Controls
 from game.ui.snapshot import board_attr
 from game.ui.text import TABLES, changed_cells, moves_label, number, say
 
@@ -32,14 +32,13 @@ def number_class(digits: int) -> str:
     return "long" if digits > 7 else ""
 
 
-class View(Elements):
-    """The board and what is drawn from replies; the page's other elements (dialogs,
-    forms, tables, notices) are `Elements`'."""
+class View(Controls):
+    """The board and what is drawn from replies; `#game`'s attributes and the controls
+    around the board are `Controls`', the page's other elements (dialogs, forms,
+    tables, notices) `Elements`'."""
 
     def __init__(self) -> None:
-        Elements.__init__(self)
-        self.game = document.getElementById("game")
-        self.board = document.getElementById("board")
+        Controls.__init__(self)
         self.cells = document.getElementById("cells")
         self.tiles = document.getElementById("tiles")
         self.score = document.getElementById("score")
@@ -50,12 +49,6 @@ class View(Elements):
         self.clock = document.getElementById("clock")
         self.undo = document.getElementById("undo")
         self.live = document.getElementById("live")
-        self.hint_mark = document.getElementById("hint-mark")
-        self.autoplay = document.getElementById("autoplay")
-        self.hint = document.getElementById("hint")
-        self.daily = document.getElementById("daily")
-        self.watch_bar = document.getElementById("watch-bar")
-        self.mode: "tuple[bool, bool] | None" = None  # (daily, watching) as last shown
         # #cells' gridcells, row by row: index.html's 4×4 grid until another size is set.
         nodes = self.cells.querySelectorAll(".cell")
         self.gridcells: "list[Any]" = [nodes[i] for i in range(int(nodes.length))]
@@ -72,7 +65,6 @@ class View(Elements):
         self.layer = layer.TileLayer()
         self.pool: "list[list[Any]]" = []
         self.odd = False
-        self.written: "dict[str, str]" = {}  # #game's attributes as this view last set them
         self.shown_numbers: "dict[str, Any]" = {}  # what show_numbers last wrote, by name
         self.delta: "Any" = None
         self.delta_odd = False
@@ -180,14 +172,6 @@ class View(Elements):
             ("data-status", str(state["status"])),
         ))
 
-    def set_attributes(self, pairs: "tuple[tuple[str, str], ...]") -> None:
-        written = self.written
-        game = self.game
-        for name, value in pairs:
-            if written.get(name) != value:
-                game.setAttribute(name, value)
-                written[name] = value
-
     def show_numbers(self, state: "dict[str, Any]", points: int = 0) -> None:
         """Score, best, moves, the board's name and Undo: only what changed is written
         (a move changes the score and the moves, seldom the rest)."""
@@ -243,64 +227,3 @@ class View(Elements):
             text = text + "\u00a0"
         self.said = text
         self.live.textContent = text
-
-    # -- hint and auto-play -------------------------------------------------------------
-
-    def show_hint(self, direction: "str | None") -> None:
-        """Hint's arrow on the board, and `#game[data-hint]`; None takes both away."""
-        if direction is None:
-            self.game.removeAttribute("data-hint")
-            self.hint_mark.hidden = True
-            return
-        self.hint_mark.setAttribute("data-dir", direction)
-        self.hint_mark.hidden = False
-        self.game.setAttribute("data-hint", direction)
-
-    def show_autoplay(self, on: bool) -> None:
-        """The Auto-play button pressed or not, and `#game[data-autoplay]` while it runs."""
-        self.autoplay.setAttribute("aria-pressed", "true" if on else "false")
-        if on:
-            self.game.setAttribute("data-autoplay", "on")
-        else:
-            self.game.removeAttribute("data-autoplay")
-
-    def show_mode(self, daily: bool, watching: bool) -> None:
-        """The Daily button pressed or not; in daily mode (and while a replay is on the
-        board) the solver's buttons are off: a daily result is the player's own.
-        `#game[data-mode]` is the page's mode, also while another game is watched.
-        Written only when it changes (every reply calls it)."""
-        if self.mode == (daily, watching):
-            return
-        self.mode = (daily, watching)
-        self.set_attributes((("data-mode", "daily" if daily else "classic"),))
-        self.daily.setAttribute("aria-pressed", "true" if daily else "false")
-        self.hint.disabled = daily or watching
-        self.autoplay.disabled = daily or watching
-        self.set_hidden("over-undo", daily)
-        self.set_hidden("win-share", daily)
-
-    def show_watch(self, bar: "dict[str, Any] | None") -> None:
-        """The replay bar above the board (None hides it) and `#game[data-watch]`:
-        `playing`, `paused` or `end` while a recorded game is on the board. The bar
-        takes the game's buttons' place, so focus goes with it: to Play/Pause when it
-        shows, to the board when it goes (if it was in the bar)."""
-        if bar is None:
-            if self.watch_bar.contains(document.activeElement):
-                self.board.focus()
-            self.watch_bar.hidden = True
-            self.game.removeAttribute("data-watch")
-            self.written.pop("data-watch", None)
-            return
-        play = document.getElementById("watch-play")
-        if self.watch_bar.hidden:
-            self.watch_bar.hidden = False
-            play.focus()
-        self.set_text("watch-text", bar["text"])
-        play.setAttribute("data-playing", "true" if bar["playing"] else "false")
-        state = "end" if bar["end"] and not bar["playing"] else ("playing" if bar["playing"] else "paused")
-        self.set_attributes((("data-watch", state),))
-        document.getElementById("watch-step").disabled = bool(bar["end"])
-        document.getElementById("watch-speed").value = str(bar["speed"])
-
-    def focus_board(self) -> None:
-        self.board.focus()
