@@ -65,7 +65,7 @@ class TipDialog:
         self.page = page
 
     def begin(self, action: str) -> "Any":
-        return self.page.ask("tip")
+        return self.page.ask(self, action, "tip")
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
         self.page.view.set_text("tip-text", text.say(reply["key"]))
