@@ -63,7 +63,7 @@ def boot_names() -> list[tuple[str, Value]]:
         sys.path.insert(0, str(ROOT))
     from game import replay, transfer
     from game.ui import store
-    from game.ui import transfer as room
+    from game.ui import transfer_dialog as room
 
     return [
         ("CHOSEN_FILE", store.CHOSEN_FILE),

@@ -20,8 +20,8 @@ from game.ui import (
     early,
     memory,
     preferences,
+    shared_saves,
     sharing,
-    tabs,
     text,
     turns,
     waiting,
@@ -53,7 +53,7 @@ class Page(Browser):
         # over a reload); a switch takes effect once answered (game/ui/boards.py).
         self.boards = boards.Boards(self.store, int(self.prefs.values["size"]), device.epoch_ms)
         # What this tab knows to be stored, per document (other tabs may write too).
-        self.saves = tabs.SharedSaves(self.store, self.boards.size, self.boards.key)
+        self.saves = shared_saves.SharedSaves(self.store, self.boards.size, self.boards.key)
         self.clock = clock.Clock()
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
@@ -213,7 +213,7 @@ class Page(Browser):
         js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
 
     def keep(self, name: str, document: str) -> None:
-        """Store a document merged across tabs (game/ui/tabs.py `store_merged`), outside
+        """Store a document merged across tabs (game/ui/shared_saves.py `store_merged`), outside
         any queued action (a finished review); when another tab stored its own since,
         their merge is queued, then stored."""
         _, first = self.saves.store_merged(name, document)

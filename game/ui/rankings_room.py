@@ -1,5 +1,5 @@
 """Rankings, your friends' results, as a room of the page: its actions, buttons and
-replies, and what its dialog (game/ui/rankings.py, pure, which decides) needs of the
+replies, and what its dialog (game/ui/rankings_dialog.py, pure, which decides) needs of the
 page.
 
 Its engine calls carry the stored Rankings ("@rankings") through assets/rankings.js
@@ -8,7 +8,7 @@ engine's answer. It chooses when an idle page has the engine read the Rankings, 
 once when storage would not keep it. Pure (the page is handed in).
 """
 
-from game.ui import rankings, text
+from game.ui import rankings_dialog, text
 from game.ui.store import RANKINGS
 
 TYPE_CHECKING = False
@@ -33,7 +33,7 @@ class RankingsRoom:
     def __init__(self, page: "Any") -> None:
         self.page = page
         self.view = page.view
-        self.dialog = rankings.Rankings(self)
+        self.dialog = rankings_dialog.RankingsDialog(self)
         self.warned = False
         self.last_input = 0.0  # performance.now() of the player's last key or swipe
         self.on_warm = page.proxy(self.dialog.warm)

@@ -149,7 +149,7 @@ class Store:
         return self._answered(self.guard.remove(PREFIX + name))
 
     def replace_all(self, changes: "list[tuple[str, str | None]]") -> str:
-        """An import (game/ui/transfer.py): write (or, for None, remove) every item of
+        """An import (game/ui/transfer_dialog.py): write (or, for None, remove) every item of
         `changes` in order, after the import's mark, or none of them: storage refusing one
         undoes the ones before. The import's stamp, or "" when nothing changed."""
         listed = [[PREFIX + name, text] for name, text in changes]

@@ -187,7 +187,7 @@ def test_a_huge_rejected_save_is_not_kept(game: GamePage) -> None:
 
 def test_the_write_checks_compare_the_stored_text_as_a_read_would_bring_it(game: GamePage) -> None:
     """Before each write a tab asks whether another tab stored something since
-    (game/ui/tabs.py). The comparison runs beside storage (assets/boot.js), so a stored
+    (game/ui/shared_saves.py). The comparison runs beside storage (assets/boot.js), so a stored
     game never crosses into MicroPython for it; it must answer as comparing the read
     texts did: an item is judged as read brings it (cut past the cap, NUL included),
     a missing one never differs, and an unknown text differs from any stored one."""

@@ -254,7 +254,7 @@ def test_rule_a_game_the_statistics_counted_is_never_counted_again_whatever_stor
     keep either of each (a write refused for room): after a reload, and an undo and the
     same ending again, the game is counted exactly once whichever pair was kept, but
     for the counted game beside statistics without it, which the page never stores
-    (game/ui/storing.py: the game waits for its statistics)."""
+    (game/ui/screen.py `Storing`: the game waits for its statistics)."""
     engine = counting_engine(LAST_MOVE, lookahead=True, revision=4)
     engine.session.game_id = session.identity(4, 0, (), None)
     direction = ending_move(engine)

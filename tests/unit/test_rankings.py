@@ -38,7 +38,7 @@ from game.daily_results import DailyResult
 from game.rankings import Entry
 from game.session import Session
 from game.ui import charts, sharing
-from game.ui import rankings as room
+from game.ui import rankings_dialog as room
 from game.worker import Table
 from tests.unit import languages
 from tests.unit.daily_results import played

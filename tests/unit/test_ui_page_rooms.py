@@ -6,13 +6,13 @@ import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPy
 import json
 import sys
 
-from game.ui import handover, rooms, router, tabs, text
-from game.ui.autoplay import Solver
+from game.ui import handover, rooms, router, shared_saves, text
+from game.ui.autoplay import SolverRoom
 from game.ui.following import Following
 from game.ui.moves import Moves
 from game.ui.starting import Start
 from game.ui.store import IMPORT, REVIEWS
-from game.ui.transfer import Transfer
+from game.ui.transfer_dialog import TransferDialog
 from tests.unit import languages
 
 TYPE_CHECKING = False
@@ -318,13 +318,13 @@ def test_a_hand_over_the_engine_refuses_is_set_aside_and_tried_afresh_once() -> 
 
 
 def test_an_auto_played_move_asks_the_solver_again_once_after_the_engine_took_it() -> None:
-    """Auto-play's move is played by the moves room (its lookahead) for the Solver room,
-    whose answer comes back to the Solver, which hands the game reply to the moves room."""
+    """Auto-play's move is played by the moves room (its lookahead) for the solver room,
+    whose answer comes back to the solver room, which hands the game reply to the moves room."""
     page = FakePage()
     page.calls.in_charge = True
     moves = Moves(page)
     page.router = recorder(owner=lambda action: moves)
-    solver = Solver(page)
+    solver = SolverRoom(page)
     solver.pilot.running = True
     asked: "list[int]" = []
     solver.pilot.ask_next = lambda: asked.append(1)  # type: ignore[method-assign]
@@ -341,7 +341,7 @@ def test_an_auto_played_move_asks_the_solver_again_once_after_the_engine_took_it
 def test_a_confirmed_import_is_stored_then_its_board_played_and_its_results_told() -> None:
     english()
     page = FakePage()
-    transfer = Transfer(page)
+    transfer = TransferDialog(page)
     transfer.parts = {"games": {"4": None, "5": "five", "6": None}, "best": "b", "stats": "s",
                       "settings": "t"}
     transfer.results = 2
@@ -359,7 +359,7 @@ def test_an_import_storage_refused_is_said_and_nothing_else_happens() -> None:
     english()
     for kept, said in (("", "import_refused"), ("memory", "imported_unsaved")):
         page = FakePage()
-        transfer = Transfer(page)
+        transfer = TransferDialog(page)
         transfer.parts = {"games": {"4": "four", "5": None, "6": None}, "best": "b", "stats": "s",
                           "settings": "t"}
         page.saves.import_all = lambda documents, kept=kept: kept
@@ -376,7 +376,7 @@ def test_another_tabs_import_is_taken_once_all_its_documents_are_here() -> None:
     page = FakePage()
     following = Following(page)
     following.followed(IMPORT)
-    assert page.firsts == [tabs.ADOPT]
+    assert page.firsts == [shared_saves.ADOPT]
     landed = [False]
     page.store.import_landed = lambda: landed[0]
     page.saves.imported_elsewhere = lambda: True
@@ -384,15 +384,15 @@ def test_another_tabs_import_is_taken_once_all_its_documents_are_here() -> None:
     page.turns.hold = held.append  # type: ignore[attr-defined]
     later: "list[Any]" = []
     page.later = lambda ms, callback: later.append(callback)  # type: ignore[method-assign]
-    assert following.begin(tabs.ADOPT) is None and held == [tabs.ADOPT] and later
+    assert following.begin(shared_saves.ADOPT) is None and held == [shared_saves.ADOPT] and later
     assert not page.saves.named("adopt") and not page.asked
     landed[0] = True
     page.saves.read = lambda name: name
     page.saves.read_steps = lambda key: ""
     page.saves.saved_game = "imported"
-    following.begin(tabs.ADOPT)
+    following.begin(shared_saves.ADOPT)
     assert page.saves.named("adopt") and page.asked[0][:2] == ("start", "imported")
-    following.took(tabs.ADOPT, dict(move(kind="start")))
+    following.took(shared_saves.ADOPT, dict(move(kind="start")))
     assert page.screen.named("judged") and page.notices == [text.say("imported_elsewhere")]
 
 
@@ -402,9 +402,9 @@ def test_another_tabs_game_that_replaced_a_move_shown_here_is_said() -> None:
     following = Following(page)
     following.took("follow", dict(move(kind="follow"), dropped=True))
     assert page.notices == [text.say("followed_lost")] and page.saves.named("followed")
-    following.followed(tabs.SHOWN)
+    following.followed(shared_saves.SHOWN)
     page.turns.queue = ["follow"]
-    following.followed(tabs.SHOWN)
+    following.followed(shared_saves.SHOWN)
     assert page.pushed == ["follow"], "queued once"
 
 
@@ -507,7 +507,7 @@ def test_share_before_the_later_rooms_code_is_in_shares_once_it_is() -> None:
 
 def test_kept_reviews_another_tab_stored_since_are_merged_then_stored() -> None:
     """A finished review is stored merged with what another tab stored since it began
-    (game/ui/tabs.py `store_merged` answers "reviews"): the engine merges them by game,
+    (game/ui/shared_saves.py `store_merged` answers "reviews"): the engine merges them by game,
     and that answer is what is kept."""
     page = FakePage()
     following = Following(page)

@@ -146,7 +146,7 @@ def name_problem(raw: str, lang: str = "") -> "tuple[str, str]":
     return name, ""
 
 
-class Rankings:
+class RankingsDialog:
     """The Rankings dialog (the day and season on show) and the result being added."""
 
     def __init__(self, host: "Any") -> None:
