@@ -41,7 +41,7 @@ only what it reads of the player's games (game/worker.py's `Table` puts them tog
 each with plain data its docstring describes: `hint` (game/hints.py), `statistics`
 (game/statistics.py), `export_all` and `check_import` (game/transfer.py `ExportFiles`),
 `verify`, `watch`, `watch_step` and `resume` (game/codes.py), the friends' board's calls
-(game/rankings_kept.py), and `review_start`, `review_step` and `review_cancel`
+(game/rankings_calls.py), and `review_start`, `review_step` and `review_cancel`
 (game/reviewer.py). Each service, the engine too, declares its calls in its own `CALLS`
 table: the wire name, which is its method's, and the kinds of its JSON arguments.
 

@@ -2,7 +2,7 @@
 
 A code is never trusted: it is replayed (game/replay.py), and what it scored is what
 the replay says. The code that last verified is kept here, for the friends' board to
-add (game/rankings_kept.py) and for watching; the game in play is never touched by
+add (game/rankings_calls.py) and for watching; the game in play is never touched by
 watching, which plays on a session of its own.
 
 `verify(text)` answers {"kind": "verify", "ok", "reason", "detail", and when ok "date",

@@ -184,17 +184,17 @@ def _entry(value: object, sealed: bool, seen: _Seen | None = None) -> Entry:
 def _results(value: object, sealed: bool, strict: bool) -> BoardRead:
     if not isinstance(value, list) or len(value) > MAX_RESULTS:
         raise SaveError(f"results are not a list of at most {MAX_RESULTS}")
-    kept: list[Entry] = []
+    valid: list[Entry] = []
     rejected = 0
     seen = _Seen()
     for index, raw in enumerate(value):
         try:
-            kept.append(_entry(raw, sealed, seen))
+            valid.append(_entry(raw, sealed, seen))
         except SaveError as error:
             if strict:
                 raise SaveError(f"result {index + 1}: {error}") from error
             rejected += 1
-    return BoardRead(union(kept), rejected)
+    return BoardRead(union(valid), rejected)
 
 
 def read_board(text: object) -> BoardRead:
@@ -240,13 +240,13 @@ def union(*groups: Iterable[Entry]) -> tuple[Entry, ...]:
                 first[entry.code] = entry
     newest = sorted(first.values(), key=lambda e: (-e.added, e.code))[:MAX_RESULTS]
     room = MAX_TEXT - 64
-    kept = []
+    fitting = []
     for entry in newest:
         room -= _room(entry)
         if room < 0:
             break
-        kept.append(entry)
-    return tuple(sorted(kept, key=lambda e: (e.added, e.code)))
+        fitting.append(entry)
+    return tuple(sorted(fitting, key=lambda e: (e.added, e.code)))
 
 
 def document(entries: Iterable[Entry]) -> dict[str, Any]:

@@ -3,7 +3,7 @@ among your friends.
 
 The numbers are game/stats.py's; the dialog also needs what no single document holds:
 the best score still rising in the game in play, the UTC day now (the daily streak
-depends on it), and the friends' board (game/rankings_kept.py) for the season.
+depends on it), and the friends' board (game/rankings_calls.py) for the season.
 
 `statistics(size)` answers {"kind": "statistics", "size": n, "summary": {...}}
 (game/stats.py `summary`, with the daily section of the UTC day now).
@@ -18,7 +18,7 @@ from game import daily, rules, standings, stats
 
 if TYPE_CHECKING:
     from game.play import Play
-    from game.rankings_kept import KeptRankings
+    from game.rankings_calls import RankingsCalls
 
 
 class Statistics:
@@ -29,7 +29,7 @@ class Statistics:
     EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {"statistics": (4, "", "Bo")}
 
     def __init__(self, play: Play, counted: Callable[[], stats.Stats], wall: Callable[[], int],
-                 board: KeptRankings) -> None:
+                 board: RankingsCalls) -> None:
         self.play = play
         self.counted = counted
         self.wall = wall

@@ -25,7 +25,7 @@ from game import stats as _stats
 from game.saves import SaveError
 
 if TYPE_CHECKING:
-    from game.rankings_kept import KeptRankings
+    from game.rankings_calls import RankingsCalls
 
 FORMAT = "py2048-export"
 VERSION = 1
@@ -64,16 +64,16 @@ def export_bundle(
     except SaveError:
         scores = {}
     try:
-        kept = stats_saves.read_stats(stats).stats
+        counted = stats_saves.read_stats(stats).stats
     except SaveError:
-        kept = _stats.Stats()
+        counted = _stats.Stats()
     bundle = {
         "format": FORMAT,
         "version": VERSION,
         "exported": max(0, int(exported_ms)),
         "games": game_parts,
         "best": json.loads(saves.dump_best(scores)),
-        "stats": stats_saves.stats_document(kept),
+        "stats": stats_saves.stats_document(counted),
         "settings": json.loads(_settings.dump_settings(_settings.read_settings(settings))),
         "rankings": rankings.document(rankings.read_board(board).entries),
     }
@@ -133,7 +133,7 @@ def check_bundle(text: object) -> Bundle:
     if not best.complete:
         raise SaveError("the best scores: an entry is not a valid score")
     try:
-        kept = stats_saves.load_stats(_part(data["stats"]))
+        counted = stats_saves.load_stats(_part(data["stats"]))
     except SaveError as error:
         raise SaveError(f"the statistics: {error}") from error
     try:
@@ -151,11 +151,11 @@ def check_bundle(text: object) -> Bundle:
     summary = {
         "games": shown,
         "best": {str(size): best.scores.get(size, 0) for size in rules.SIZES},
-        "played": kept.played,
+        "played": counted.played,
         "exported": exported,
         "results": len(results),
     }
-    return Bundle(games, saves.dump_best(best.scores), stats_saves.dump_stats(kept),
+    return Bundle(games, saves.dump_best(best.scores), stats_saves.dump_stats(counted),
                   _settings.dump_settings(chosen), summary, tuple(results))
 
 
@@ -170,7 +170,7 @@ class ExportFiles:
     EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
         "export_all": ("", "", "", "", "", '"{\\"version\\": 1}"', ""), "check_import": ('"{}"',)}
 
-    def __init__(self, wall: Callable[[], int], board: KeptRankings) -> None:
+    def __init__(self, wall: Callable[[], int], board: RankingsCalls) -> None:
         self.wall = wall
         self.rankings = board
 

@@ -29,7 +29,7 @@ from game import chance
 from game.api import Engine, result_code
 from game.codes import Codes
 from game.hints import Hints
-from game.rankings_kept import KeptRankings
+from game.rankings_calls import RankingsCalls
 from game.reviewer import Reviewer
 from game.statistics import Statistics
 from game.transfer import ExportFiles
@@ -98,7 +98,7 @@ class Table:
         self.engine = self.part(engine)
         self.hints = self.part(Hints(engine.play))
         self.codes = self.part(Codes(engine))
-        self.rankings = self.part(KeptRankings(engine.daily_results, engine.wall, self.codes))
+        self.rankings = self.part(RankingsCalls(engine.daily_results, engine.wall, self.codes))
         self.transfer = self.part(ExportFiles(engine.wall, self.rankings))
         self.statistics = self.part(Statistics(engine.play, engine.statistics, engine.wall, self.rankings))
         self.reviewer = self.part(Reviewer(self.codes))

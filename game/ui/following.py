@@ -82,8 +82,8 @@ class Following:
             page.screen.judged(reply)
             page.notify(text.say("imported_elsewhere"))
             return
-        if reply["kind"] == "reviews":  # kept reviews merged with another tab's
-            page.keep(REVIEWS, str(reply["kept_save"]))
+        if reply["kind"] == "reviews":  # stored reviews merged with another tab's
+            page.store_merged(REVIEWS, str(reply["kept_save"]))
             return
         if action == "follow":
             page.saves.followed(reply.get("taken") or reply["changed"], page.screen.shown_save,

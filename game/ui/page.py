@@ -212,7 +212,7 @@ class Page(Browser):
             self.view.hide_notice()
         js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
 
-    def keep(self, name: str, document: str) -> None:
+    def store_merged(self, name: str, document: str) -> None:
         """Store a document merged across tabs (game/ui/shared_saves.py `store_merged`), outside
         any queued action (a finished review); when another tab stored its own since,
         their merge is queued, then stored."""

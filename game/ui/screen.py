@@ -38,7 +38,7 @@ class Storing:
       whose counted document storage refused after its statistics were kept is not
       counted again at the next load.
     - A refused write has already given up what the game keeps only for convenience (the
-      copy of a game that was set aside, then the kept reviews, oldest first: the storage
+      copy of a game that was set aside, then the stored reviews, oldest first: the storage
       guard does it, assets/storage.js), so it is not tried again here.
     - The player is told what is true: "Storage is full: progress since 14:05 is not
       saved" (the first refused write since storage last took one), once until it takes
@@ -160,7 +160,7 @@ class Screen:
         one is stored over it, and the player is told what was set aside (and `more`)."""
         aside = dict(reply.get("set_aside") or {}, **(set_aside or {}))
         if aside.get("game"):
-            self.page.saves.keep_rejected()
+            self.page.saves.set_aside_rejected()
         self.show(reply, drawn_as)
         message = " ".join(part for part in (text.set_aside_message(aside), more) if part)
         if message:

@@ -195,7 +195,7 @@ class Start:
         afresh. No stored value keeps the page from playing."""
         page = self.page
         if action == "handover":
-            page.saves.keep_rejected()
+            page.saves.set_aside_rejected()
             page.first("handover-fresh")
         elif action == "handover-fresh":
             page.fail(text.say("engine_failed"), error)

@@ -125,15 +125,15 @@ class TransferDialog:
         parts = self.take()
         if parts is None:
             return
-        kept = store_all(page.saves, parts)
-        if not kept:
+        where = store_all(page.saves, parts)
+        if not where:
             if not page.fatal:  # (a newer release's documents: the page says so, game/ui/page.py)
                 page.notify(text.say("import_refused"))
             return
         page.prefs.replace(parts["settings"])
         page.prefs.apply_look(page.view, page.milestones)
         page.prefs.show(page.view, page.milestones)
-        page.notify(text.say("imported" if kept == "stored" else "imported_unsaved"))
+        page.notify(text.say("imported" if where == "stored" else "imported_unsaved"))
         page.tell("imported", self.results)
         page.first("size:%d" % page.prefs.values["size"])
 

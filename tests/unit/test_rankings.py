@@ -1,5 +1,5 @@
 """Your friends' board (game/rankings.py) and the engine's calls that keep it
-(game/rankings_kept.py `rankings`, `board_add`, `board_merge`, `board_import`; game/statistics.py): the
+(game/rankings_calls.py `rankings`, `board_add`, `board_merge`, `board_import`; game/statistics.py): the
 ranking, one result per name and day, seasons, the stored document and its caps, two
 tabs, an import's replays, and the laws the board keeps for any set of results.
 
@@ -26,7 +26,7 @@ from game import (
     daily,
     names,
     rankings,
-    rankings_kept,
+    rankings_calls,
     replay,
     rules,
     saves,
@@ -336,8 +336,8 @@ def test_the_season_view_shows_the_newest_day_of_a_season_asked_for() -> None:
     entries, own = season_entries()
     assert standings.view(entries, own, "", "2026-11", FIRST_DEC)["day"] == LAST_NOV
     assert standings.view(entries, own, FIRST_DEC, "2026-11", FIRST_DEC)["day"] == LAST_NOV
-    kept = standings.view(entries, own, "2026-11-29", "2026-11", FIRST_DEC)
-    assert (kept["day"], kept["season"]) == ("2026-11-29", "2026-11"), "a day of that season stays"
+    shown = standings.view(entries, own, "2026-11-29", "2026-11", FIRST_DEC)
+    assert (shown["day"], shown["season"]) == ("2026-11-29", "2026-11"), "a day of that season stays"
 
 
 def test_a_day_or_season_without_results_shows_today_or_the_newest() -> None:
@@ -473,29 +473,29 @@ def test_rule_beyond_max_results_the_ones_added_longest_ago_go_first() -> None:
     order = list(range(len(results)))
     random.Random(5).shuffle(order)  # added in an order of their own, not the list's
     entries = [entry(results[i], f"P{i % 50}", NOON + rank * SECOND) for rank, i in enumerate(order)]
-    kept = rankings.union(entries)
-    assert len(kept) == rankings.MAX_RESULTS
+    joined = rankings.union(entries)
+    assert len(joined) == rankings.MAX_RESULTS
     oldest = sorted(entries, key=lambda e: e.added)[:3]
-    assert codes(kept) == codes(entries) - codes(oldest)
-    text = rankings.dump_board(kept)
+    assert codes(joined) == codes(entries) - codes(oldest)
+    text = rankings.dump_board(joined)
     assert len(text) <= rankings.MAX_TEXT
-    assert stored(text) == kept, "what the board writes, it reads back whole"
+    assert stored(text) == joined, "what the board writes, it reads back whole"
     more = entry(played(FIRST_DEC, 1), "Late", NOON + len(entries) * SECOND)
-    assert more.code in codes(rankings.union(kept, [more])), "the newest always joins a full board"
+    assert more.code in codes(rankings.union(joined, [more])), "the newest always joins a full board"
     early = entry(played(FIRST_DEC, 2), "Early", NOON - SECOND)
-    assert early.code not in codes(rankings.union(kept, [early])), "older than every kept result"
+    assert early.code not in codes(rankings.union(joined, [early])), "older than every kept result"
 
 
 def test_rule_beyond_max_text_the_oldest_go_first(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rankings, "MAX_TEXT", 4000)
     results = many(60)
     entries = [entry(result, f"Ana {index}", NOON + index * SECOND) for index, result in enumerate(results)]
-    kept = rankings.union(entries)
-    assert 0 < len(kept) < len(entries)
-    assert codes(kept) == codes(entries[-len(kept):]), "the newest that fit"
-    text = rankings.dump_board(kept)
+    joined = rankings.union(entries)
+    assert 0 < len(joined) < len(entries)
+    assert codes(joined) == codes(entries[-len(joined):]), "the newest that fit"
+    text = rankings.dump_board(joined)
     assert len(text) <= rankings.MAX_TEXT
-    assert stored(text) == kept
+    assert stored(text) == joined
 
 
 def test_rule_names_that_json_escapes_still_fit_in_max_text(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -506,11 +506,11 @@ def test_rule_names_that_json_escapes_still_fit_in_max_text(monkeypatch: pytest.
     results = many(700)
     name = '"' * 12 + "\\" * 12
     entries = [entry(result, name, NOON + index * SECOND) for index, result in enumerate(results)]
-    kept = rankings.union(entries)
-    assert 0 < len(kept) < len(entries)
-    text = rankings.dump_board(kept)
+    joined = rankings.union(entries)
+    assert 0 < len(joined) < len(entries)
+    text = rankings.dump_board(joined)
     assert len(text) <= rankings.MAX_TEXT, len(text) - rankings.MAX_TEXT
-    assert stored(text) == kept
+    assert stored(text) == joined
 
 
 # -- the laws, for any results -------------------------------------------------------------
@@ -748,10 +748,10 @@ def test_board_add_to_a_board_full_of_newer_results_adds_nothing(monkeypatch: py
 
 
 def test_a_result_added_by_a_clock_outside_the_boards_years_is_kept_at_their_edge() -> None:
-    for ms, kept in ((0, rankings.MIN_ADDED), (10**15, rankings.MAX_ADDED)):
+    for ms, edge in ((0, rankings.MIN_ADDED), (10**15, rankings.MAX_ADDED)):
         e = engine(Wall(ms))
         e.codes.verify(link(ranked(LAST_NOV)[0].code))
-        assert [x.added for x in stored(e.rankings.board_add("", "Ana")["save"])] == [kept], ms
+        assert [x.added for x in stored(e.rankings.board_add("", "Ana")["save"])] == [edge], ms
 
 
 def test_your_own_result_added_from_its_link_is_already_on_your_board() -> None:
@@ -857,7 +857,7 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
         return real(one)
 
     monkeypatch.setattr(rankings, "replayed", spy)
-    monkeypatch.setattr(rankings_kept, "time", Clock(10.0))
+    monkeypatch.setattr(rankings_calls, "time", Clock(10.0))
     lefts = []
     while True:
         reply = e.rankings.board_import(storage, budget_ms=25.0)  # two entries a call on this clock
@@ -869,10 +869,10 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
     assert lefts == [max(0, len(results) - 2 * n) for n in range(1, len(lefts) + 1)] == [5, 3, 1, 0]
     assert (reply["added"], reply["refused"]) == (4, 2), "the inflated claim and the illegal code"
     assert known.code not in replayed, "a code already on the board is not replayed again"
-    kept = {x.code: x for x in stored(storage)}
-    assert set(kept) == {known.code} | {f.code for f in friends[1:]}
-    assert kept[known.code].name == "Kim", "the board's own entry stays"
-    assert all(kept[f.code] == f for f in friends[1:]), "an imported result keeps its name and time"
+    by_code = {x.code: x for x in stored(storage)}
+    assert set(by_code) == {known.code} | {f.code for f in friends[1:]}
+    assert by_code[known.code].name == "Kim", "the board's own entry stays"
+    assert all(by_code[f.code] == f for f in friends[1:]), "an imported result keeps its name and time"
     again = e.rankings.board_import(storage, budget_ms=25.0)
     assert (again["left"], again["save"], again["total"]) == (0, "", 5), "nothing more to replay"
 

@@ -101,7 +101,7 @@ class FakePage:
         self.told: "list[tuple[Any, ...]]" = []
         self.notices: "list[str]" = []
         self.held: "list[str]" = []
-        self.kept: "list[tuple[str, str]]" = []  # documents stored merged across tabs
+        self.merged: "list[tuple[str, str]]" = []  # documents stored merged across tabs
 
     @property
     def in_charge(self) -> bool:
@@ -135,8 +135,8 @@ class FakePage:
     def notify(self, message: str) -> None:
         self.notices.append(message)
 
-    def keep(self, name: str, document: str) -> None:
-        self.kept.append((name, document))
+    def store_merged(self, name: str, document: str) -> None:
+        self.merged.append((name, document))
 
     def wait_for_engine(self, action: str) -> None:
         self.held.append(action)
@@ -313,7 +313,7 @@ def test_a_hand_over_the_engine_refuses_is_set_aside_and_tried_afresh_once() -> 
     page = FakePage()
     start = Start(page)
     assert start.refused("handover", "bad") and page.firsts == ["handover-fresh"]
-    assert page.saves.named("keep_rejected")
+    assert page.saves.named("set_aside_rejected")
     assert start.refused("handover-fresh", "worse") and page.notices == ["failed: worse"]
 
 
@@ -357,15 +357,15 @@ def test_an_import_storage_refused_is_said_and_nothing_else_happens() -> None:
     """The notice says what is now true: refused, nothing changed (no board, no results
     replayed); kept in memory only where storage keeps nothing, for this visit."""
     english()
-    for kept, said in (("", "import_refused"), ("memory", "imported_unsaved")):
+    for where, said in (("", "import_refused"), ("memory", "imported_unsaved")):
         page = FakePage()
         transfer = TransferDialog(page)
         transfer.parts = {"games": {"4": "four", "5": None, "6": None}, "best": "b", "stats": "s",
                           "settings": "t"}
-        page.saves.import_all = lambda documents, kept=kept: kept
+        page.saves.import_all = lambda documents, where=where: where
         transfer.begin("import")
         assert page.notices == [text.say(said)]
-        assert bool(page.firsts) == bool(kept) and bool(page.told) == bool(kept)
+        assert bool(page.firsts) == bool(where) and bool(page.told) == bool(where)
 
 
 def test_another_tabs_import_is_taken_once_all_its_documents_are_here() -> None:
@@ -457,15 +457,15 @@ def test_a_later_room_is_imported_in_one_idle_moment_and_made_in_the_next() -> N
     a second import is nothing to do, and the room is made for the page."""
     page = FakePage()
     joining = rooms.Joining("help_dialog", "HelpDialog", page)
-    kept = sys.modules.pop("game.ui.help_dialog", None)
+    loaded = sys.modules.pop("game.ui.help_dialog", None)
     try:
         assert joining.prepare() and "game.ui.help_dialog" in sys.modules
         assert not joining.prepare()
         room = joining()
         assert type(room).__name__ == "HelpDialog" and room.page is page
     finally:
-        if kept is not None:
-            sys.modules["game.ui.help_dialog"] = kept
+        if loaded is not None:
+            sys.modules["game.ui.help_dialog"] = loaded
     assert [type(maker) for maker in rooms.later_for(page)] == [rooms.Joining] * len(rooms.LATER)
 
 
@@ -505,7 +505,7 @@ def test_share_before_the_later_rooms_code_is_in_shares_once_it_is() -> None:
     assert len(shared) == 1 and "2048" in str(shared[0])
 
 
-def test_kept_reviews_another_tab_stored_since_are_merged_then_stored() -> None:
+def test_stored_reviews_another_tab_stored_since_are_merged_then_stored() -> None:
     """A finished review is stored merged with what another tab stored since it began
     (game/ui/shared_saves.py `store_merged` answers "reviews"): the engine merges them by game,
     and that answer is what is kept."""
@@ -514,4 +514,4 @@ def test_kept_reviews_another_tab_stored_since_are_merged_then_stored() -> None:
     page.saves.read = lambda name: '"their reviews"' if name == REVIEWS else ""
     assert following.begin(REVIEWS) == "promise" and page.asked == [("merge_reviews", '"their reviews"')]
     following.took(REVIEWS, {"kind": "reviews", "kept_save": "merged"})
-    assert page.kept == [(REVIEWS, "merged")] and not page.screen.calls
+    assert page.merged == [(REVIEWS, "merged")] and not page.screen.calls

@@ -323,7 +323,7 @@ def test_an_import_storage_refuses_changes_nothing_here_either() -> None:
     assert not saves.imported_elsewhere()
 
 
-def test_kept_reviews_are_merged_with_another_tabs_before_they_are_written() -> None:
+def test_stored_reviews_are_merged_with_another_tabs_before_they_are_written() -> None:
     """Rule: each tab kept the reviews it read when its review began; storage holding
     others now means another tab finished one since: merged first ("reviews"), never
     written over. Unchanged since, they are written at once."""

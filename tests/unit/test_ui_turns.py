@@ -97,7 +97,7 @@ class Host:
 
     def __init__(self) -> None:
         self.shown: "list[dict[str, Any]]" = []
-        self.kept: "list[str]" = []
+        self.held: "list[str]" = []
         self.inputs = 0
         self.notices = 0
         self.tasks: "list[Callable[[], None]]" = []  # `later`'s callbacks, run by the test
@@ -162,7 +162,7 @@ class Host:
         self.inputs += 1
 
     def wait_for_engine(self, action: str) -> None:
-        self.kept.append(action)
+        self.held.append(action)
 
     def elapsed(self) -> int:
         return 0
@@ -241,7 +241,7 @@ def test_before_the_engine_what_only_it_can_answer_is_kept_and_play_goes_on() ->
     host = started()
     host.turns.push("statistics")
     host.turns.push("left")
-    assert host.kept == ["statistics"] and host.inputs == 1 and not host.turns.busy
+    assert host.held == ["statistics"] and host.inputs == 1 and not host.turns.busy
 
 
 def test_after_the_hand_over_the_engine_answers_in_order_one_at_a_time() -> None:
@@ -314,7 +314,7 @@ def test_a_room_asking_outside_the_queue_is_answered_and_the_queue_never_waits_f
     assert host.other.took_[-1] == ("statistics", "statistics") and not host.turns.busy
 
 
-def test_a_kept_action_waits_in_order_and_its_control_shows_it_is_starting() -> None:
+def test_a_held_action_waits_in_order_and_its_control_shows_it_is_starting() -> None:
     class View:
         def __init__(self) -> None:
             self.starting: "dict[str, bool]" = {}
@@ -323,12 +323,12 @@ def test_a_kept_action_waits_in_order_and_its_control_shows_it_is_starting() -> 
             self.starting[element_id] = on
 
     view = View()
-    kept = waiting.Waiting(view, {"hint": "hint", "export": "export", "autoplay": "autoplay"}, ["autoplay"])
-    assert kept.hold("hint") and kept.hold("export") and kept.hold("autoplay")
+    held = waiting.Waiting(view, {"hint": "hint", "export": "export", "autoplay": "autoplay"}, ["autoplay"])
+    assert held.hold("hint") and held.hold("export") and held.hold("autoplay")
     assert view.starting == {"hint": True, "export": True, "autoplay": True}
-    assert not kept.hold("autoplay")  # asked again: taken back, as the button toggles
+    assert not held.hold("autoplay")  # asked again: taken back, as the button toggles
     assert view.starting["autoplay"] is False
-    assert kept.release() == ["hint", "export"]
+    assert held.release() == ["hint", "export"]
     assert view.starting == {"hint": False, "export": False, "autoplay": False}
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from game.daily_results import DailyResult
 
 
-class KeptRankings:
+class RankingsCalls:
     """One player's Rankings (their friends' board), beside the player's own daily
     results (`results`: those the statistics keep now); `wall` is the clock (epoch ms)
     an added result is dated by, and whose UTC day is the board's today."""
