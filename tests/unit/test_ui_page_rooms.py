@@ -84,7 +84,7 @@ class FakePage:
         self.turns = Queue()
         self.calls = Road(self)
         self.early = Recorder()
-        self.engine: "Any" = Recorder()
+        self.client: "Any" = Recorder()
         self.state: "dict[str, Any] | None" = dict(STATE)
         self.mode = ""
         self.router: "Any" = None
@@ -426,12 +426,12 @@ def test_the_engine_starts_once_the_first_game_is_shown_not_before() -> None:
         def start(self) -> None:
             events.append("started")
 
-    page.engine = Client()
+    page.client = Client()
     timers: "list[Any]" = []
     page.later = lambda ms, callback: timers.append(callback)  # type: ignore[method-assign]
     start = Start(page)
     start.boot()
-    assert events == [] and timers == [start.first_game] and page.engine.onfailure is not None
+    assert events == [] and timers == [start.first_game] and page.client.onfailure is not None
     start.await_engine()
     assert events == ["started", "ready hooked: 2 handlers"]
 
