@@ -100,7 +100,7 @@ def nesting_depth(text: str) -> int:
     CPython raises RecursionError, but in Pyodide the JavaScript stack overflows and
     takes the whole interpreter down. The strings (and then all but the brackets) are
     cut out by regular expressions first, so that a document of a megabyte (the
-    friends' board) is measured in milliseconds, not by a Python loop over every
+    friends' Rankings) is measured in milliseconds, not by a Python loop over every
     character; a string left open runs to the end of the text.
     """
     outside = _STRING.sub("", text)

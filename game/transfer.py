@@ -30,12 +30,12 @@ if TYPE_CHECKING:
 FORMAT = "py2048-export"
 VERSION = 1
 # Characters: three games, best scores, statistics and settings fit in well under a
-# tenth of 2 million; the friends' board may hold up to rankings.MAX_TEXT more. The page
+# tenth of 2 million; the friends' Rankings may hold up to rankings.MAX_TEXT more. The page
 # refuses a file of more bytes before reading it (assets/boot.js, from build/names.py):
 # a file holds no more characters than bytes.
 MAX_TEXT = 2_000_000 + 2 * rankings.MAX_TEXT
 _KEYS = frozenset({"format", "version", "exported", "games", "best", "stats", "settings"})
-# The friends' board (game/rankings.py) joined the file later: a file without it is
+# The friends' Rankings (game/rankings.py) joined the file later: a file without it is
 # one written before, and imports as it always did.
 _KEYS_WITH_BOARD = _KEYS | {"rankings"}
 
@@ -47,10 +47,10 @@ def _checker() -> chance.WordSource:
 
 def export_bundle(
     games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None,
-    exported_ms: int, board: str | None = None,
+    exported_ms: int, rankings_text: str | None = None,
 ) -> str:
     """The export file for the stored texts: each part as stored where it is valid
-    (the board: the results whose seals hold)."""
+    (the Rankings: the results whose seals hold)."""
     game_parts: dict[str, Any] = {}
     for size in rules.SIZES:
         try:
@@ -75,7 +75,7 @@ def export_bundle(
         "best": json.loads(saves.dump_best(scores)),
         "stats": stats_saves.stats_document(counted),
         "settings": json.loads(_settings.dump_settings(_settings.read_settings(settings))),
-        "rankings": rankings.document(rankings.read_board(board).entries),
+        "rankings": rankings.document(rankings.read_rankings(rankings_text).entries),
     }
     return json.dumps(bundle, indent=1)
 
@@ -90,7 +90,7 @@ class Bundle:
     stats: str
     settings: str
     summary: dict[str, Any] = field(default_factory=dict)
-    results: tuple[rankings.Entry, ...] = ()  # the board's, still to be replayed
+    results: tuple[rankings.Entry, ...] = ()  # the Rankings', still to be replayed
 
 
 def _part(value: object) -> str:
@@ -170,18 +170,19 @@ class ExportFiles:
     EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
         "export_all": ("", "", "", "", "", '"{\\"version\\": 1}"', ""), "check_import": ('"{}"',)}
 
-    def __init__(self, wall: Callable[[], int], board: RankingsCalls) -> None:
+    def __init__(self, wall: Callable[[], int], friends: RankingsCalls) -> None:
         self.wall = wall
-        self.rankings = board
+        self.rankings = friends
 
     def export_all(
         self, game4: str | None, game5: str | None, game6: str | None, best: str | None, stats: str | None,
-        settings: str | None, board: str | None = None,
+        settings: str | None, rankings_text: str | None = None,
     ) -> dict[str, Any]:
         """The export file for what storage holds (each size's game, the best scores,
-        statistics, settings and the friends' board), dated now."""
+        statistics, settings and the friends' Rankings), dated now."""
         games = {4: game4, 5: game5, 6: game6}
-        text = export_bundle(games, best, stats, settings, self.wall(), self.rankings.stored_text(board))
+        stored = self.rankings.stored_text(rankings_text)
+        text = export_bundle(games, best, stats, settings, self.wall(), stored)
         return {"kind": "export", "text": text}
 
     def check_import(self, text: str | None) -> dict[str, Any]:

@@ -21,10 +21,10 @@ WARM_AFTER_MS = 2000  # after the engine's start, and after input, before readin
 class RankingsRoom:
     ACTIONS = ("rankings", "rankings-add", "rankings-merge", "rankings-import", "rankings-picture")
     REPLIES = ("rankings", "board_add", "board_merge", "board_import", "board_picture")
-    WAITS = {"rankings": "rankings-dialog", "rankings-add": "add-board-button", "rankings-merge": "",
+    WAITS = {"rankings": "rankings-dialog", "rankings-add": "add-rankings-button", "rankings-merge": "",
              "rankings-import": "import", "rankings-picture": ""}
     BUTTONS = {"#rankings": None, "#day-prev": None, "#day-next": None, "#season-prev": None,
-               "#season-next": None, "add-board": None, "share-board": None,
+               "#season-next": None, "add-rankings": None, "share-rankings": None,
                "close-rankings": (("rankings",), "", "")}
     FOLLOWS = (RANKINGS,)
     DIALOGS = ("rankings",)
@@ -102,4 +102,4 @@ class RankingsRoom:
         engine keeps them for as long as the page is open."""
         if not self.warned:
             self.warned = True
-            self.notify(text.say("board_not_kept"))
+            self.notify(text.say("rankings_not_stored"))

@@ -115,5 +115,5 @@ def test_the_rankings_room_writes_only_into_elements_the_page_has() -> None:
     room.offer({"ok": True, "name": "Ana"})
     room.answer({"kind": "board_add", "ok": True, "already": False, "conflict": True, "name": "Ana",
                  "date": "2026-12-01"})
-    assert {"day-rows", "season-rows", "season-chart", "add-board", "add-status"} <= view.ids
+    assert {"day-rows", "season-rows", "season-chart", "add-rankings", "add-status"} <= view.ids
     assert view.ids <= ids, f"not on the page: {sorted(view.ids - ids)}"

@@ -79,7 +79,7 @@ def written_by_this_release() -> dict[str, str]:
         saves.BEST_FORMAT: saves.dump_best({4: 16}),
         stats.FORMAT: stats_saves.dump_stats(stats.Stats()),
         settings.FORMAT: settings.dump_settings(settings.defaults()),
-        rankings.FORMAT: rankings.dump_board([]),
+        rankings.FORMAT: rankings.dump_rankings([]),
         stored_reviews.FORMAT: stored_reviews.dump([]),
         steps.FORMAT: steps.Steps("", 1).dump(),
     }

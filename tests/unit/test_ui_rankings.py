@@ -233,7 +233,7 @@ def test_the_dialog_shows_the_days_ranking_the_season_and_marks_your_rows() -> N
     assert view.marked["season-rows"] == [False, True]
     assert view.items["day-conflicts"] == rankings_dialog.conflict_lines(view_data())
     hidden = ("day-more", "day-empty", "season-empty")
-    for element_id in ("day-table", "share-board", "season-table", "season-chart-box") + hidden:
+    for element_id in ("day-table", "share-rankings", "season-table", "season-chart-box") + hidden:
         assert view.hidden[element_id] == (element_id in hidden), element_id
     assert view.heads["season-chart-head"] == ["Date", "Ana", "Me (you)"]
     assert view.legends["season-legend"] == [("s0", "Ana"), ("s1", "Me (you)")]
@@ -251,7 +251,7 @@ def test_a_day_without_results_says_so_and_offers_nothing_to_share() -> None:
     host, _ = shown(view_data(rows=[], conflicts=[], standings=[], series=[], place=None, days=[],
                               seasons=[]))
     view = host.view
-    assert view.hidden["day-table"] and not view.hidden["day-empty"] and view.hidden["share-board"]
+    assert view.hidden["day-table"] and not view.hidden["day-empty"] and view.hidden["share-rankings"]
     assert view.hidden["season-table"] and not view.hidden["season-empty"] and view.hidden["season-chart-box"]
     assert view.charts["season-chart"] == [] and view.texts["season-place"] == text.say("rankings_no_place")
     for button in ("day-prev", "day-next", "season-prev", "season-next"):
@@ -308,7 +308,7 @@ def test_browsing_before_the_first_answer_asks_for_nothing() -> None:
     host = FakeHost()
     room = rankings_dialog.RankingsDialog(host)
     room.click("#day-prev")
-    room.click("share-board")
+    room.click("share-rankings")
     assert host.queue == [] and host.shared == []
 
 
@@ -365,11 +365,11 @@ def test_the_winners_picture_is_asked_for_once_the_day_is_shown_and_shared_with_
     room.answer(view_data())
     assert host.queue == ["rankings", "rankings-picture"]
     assert room.call("rankings-picture") == ["board_picture", "2026-11-30"]
-    room.click("share-board")
+    room.click("share-rankings")
     room.answer({"kind": "board_picture", "day": "2026-11-29", "picture": [[2]]})  # for a day no longer shown
-    room.click("share-board")
+    room.click("share-rankings")
     room.answer({"kind": "board_picture", "day": "2026-11-30", "picture": BOARD})
-    room.click("share-board")
+    room.click("share-rankings")
     without = rankings_dialog.share_text(view_data())
     with_picture = rankings_dialog.share_text(view_data(picture=BOARD))
     assert host.shared == [without, without, with_picture]
@@ -387,24 +387,24 @@ def test_a_verified_result_is_offered_under_the_name_it_was_shared_with() -> Non
     room = rankings_dialog.RankingsDialog(host)
     room.offer({"ok": True, "name": "Jo\u00e3o"})
     view = host.view
-    assert not view.hidden["add-board"] and view.hidden["add-status"]
-    assert not view.disabled["add-board-button"]
+    assert not view.hidden["add-rankings"] and view.hidden["add-status"]
+    assert not view.disabled["add-rankings-button"]
     assert view.values["add-name"] == "Jo\u00e3o"
     room.offer({"ok": True, "name": ""})
     assert view.values["add-name"] == ""
     room.offer({"ok": False, "reason": "damaged"})
-    assert view.hidden["add-board"]
+    assert view.hidden["add-rankings"]
 
 
 def test_a_name_that_cannot_be_kept_is_refused_with_its_sentence_and_nothing_is_pushed() -> None:
     english()
     for raw, key in (("Ana\u202e", "name_bad_character"), ("x" * 25, "name_too_long"),
-                     ("   ", "board_add_bad_name"), ("\U0001f600", "name_bad_character")):
+                     ("   ", "rankings_add_bad_name"), ("\U0001f600", "name_bad_character")):
         host = FakeHost()
         room = rankings_dialog.RankingsDialog(host)
         room.offer({"ok": True, "name": ""})
         host.fields["add-name"] = raw
-        assert room.click("add-board")
+        assert room.click("add-rankings")
         sentence = text.say(key, n=24)
         assert host.queue == [], raw
         assert host.view.texts["add-status"] == sentence and not host.view.hidden["add-status"], raw
@@ -417,7 +417,7 @@ def test_a_good_name_is_tidied_and_pushed_to_the_engine() -> None:
     room = rankings_dialog.RankingsDialog(host)
     room.offer({"ok": True, "name": "Ana"})
     host.fields["add-name"] = "  Ana   Bo "
-    room.click("add-board")
+    room.click("add-rankings")
     assert host.queue == ["rankings-add"]
     assert room.call("rankings-add") == ["board_add", "@rankings", "Ana Bo", "Me"]
 
@@ -425,9 +425,9 @@ def test_a_good_name_is_tidied_and_pushed_to_the_engine() -> None:
 def test_a_disabled_add_button_adds_nothing() -> None:
     host = FakeHost()
     room = rankings_dialog.RankingsDialog(host)
-    host.view.disabled["add-board-button"] = True
+    host.view.disabled["add-rankings-button"] = True
     host.fields["add-name"] = "Ana"
-    assert room.click("add-board") and host.queue == []
+    assert room.click("add-rankings") and host.queue == []
 
 
 def test_what_adding_did_is_said_and_the_open_dialog_is_asked_again() -> None:
@@ -437,7 +437,7 @@ def test_what_adding_did_is_said_and_the_open_dialog_is_asked_again() -> None:
                  "date": "2026-11-30", "total": 10, "save": "x"})
     said = "Added to your board: Ana, daily board of 2026-11-30."
     assert host.view.texts["add-status"] == said and host.view.said[-1] == said
-    assert host.view.disabled["add-board-button"], "added once: the button rests"
+    assert host.view.disabled["add-rankings-button"], "added once: the button rests"
     assert host.queue == ["rankings"] and room.call("rankings")[2:4] == ["2026-11-30", "2026-11"]
 
 
@@ -462,8 +462,8 @@ def test_a_refused_add_leaves_the_button_and_asks_nothing() -> None:
     english()
     host, room = shown()
     room.answer({"kind": "board_add", "ok": False, "reason": "nothing", "total": 9, "save": ""})
-    assert host.view.texts["add-status"] == text.say("board_add_nothing")
-    assert not host.view.disabled.get("add-board-button") and host.queue == []
+    assert host.view.texts["add-status"] == text.say("rankings_add_nothing")
+    assert not host.view.disabled.get("add-rankings-button") and host.queue == []
 
 
 def test_rankings_that_could_not_be_stored_are_said_to_the_host() -> None:
@@ -487,7 +487,7 @@ def test_an_imports_results_join_in_chunks_until_none_is_left() -> None:
     assert host.queue == ["rankings-import"] * 3 and host.notices == []
     room.answer({"kind": "board_import", "left": 0, "added": 1234, "refused": 1, "total": 11, "save": "y"})
     assert not room.importing
-    assert host.notices == [text.say("board_imported", added="1,234", refused="1")]
+    assert host.notices == [text.say("rankings_imported", added="1,234", refused="1")]
     assert host.queue == ["rankings-import"] * 3 + ["rankings"], "the open dialog shows them"
 
 
