@@ -3,7 +3,7 @@
 // 1. Hear keys before Python runs (the first ~0.3 s of a visit): game/ui/app.py replays
 //    them in order, then calls stop(). Only which key was pressed is recorded. And hand
 //    MicroPython what its bridge would cut: the time, random words (py2048Time, py2048Random).
-// 2. Share, copy, download and read files (game/ui/sharing.py, game/ui/transfer.py):
+// 2. Share, copy, download and read files (game/ui/sharing.py, game/ui/transfer_dialog.py):
 //    browser calls that throw or reject in ordinary cases (no permission, a cancelled
 //    share sheet, an unreadable file) answer with a plain word instead. A chosen file's
 //    text stays here for the engine (assets/rankings.js puts it in a call).

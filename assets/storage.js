@@ -13,7 +13,7 @@
 //    or removes it (nor the steps beside a newer game), and answers NEWER instead, so the
 //    UI stops saving and asks for a reload (docs/reliability.md, "Releases side by side").
 // 3. A full storage first gives up what the game keeps only for convenience: the copy of
-//    a game that was set aside, then the kept reviews, oldest first; only then is a
+//    a game that was set aside, then the stored reviews, oldest first; only then is a
 //    write refused.
 // 4. An import replaces several documents at once, or none of them (replaceAll), and
 //    says so to every other tab first: its mark (IMPORT_KEY) names the import and a
@@ -96,7 +96,7 @@
     });
   }
 
-  // The kept reviews (game/kept_reviews.py: {"format", "version", "reviews": [oldest
+  // The stored reviews (game/stored_reviews.py: {"format", "version", "reviews": [oldest
   // first]}) without their oldest one; whether one went. Only a document of this
   // release's version is touched: a newer release's is not this page's to change.
   function dropOldestReview(text, write) {
@@ -110,7 +110,7 @@
   }
 
   // setItem, making room when storage is full: the set-aside game goes first, then the
-  // kept reviews one at a time, oldest first (a review written itself drops its own
+  // stored reviews one at a time, oldest first (a review written itself drops its own
   // oldest). true when written.
   function put(key, value) {
     for (;;) {
@@ -131,17 +131,17 @@
         return true;
       }
       if (key === REVIEWS_KEY) return dropOldestReview(value, shrink);
-      var kept = store().getItem(REVIEWS_KEY);
-      if (kept === null) return false;
-      var dropped = dropOldestReview(kept, function (smaller) {
+      var reviews = store().getItem(REVIEWS_KEY);
+      if (reviews === null) return false;
+      var dropped = dropOldestReview(reviews, function (smaller) {
         try {
           if (!JSON.parse(smaller).reviews.length) store().removeItem(REVIEWS_KEY);
           else store().setItem(REVIEWS_KEY, smaller);
           return true;
         } catch (e) { return false; }
       });
-      if (!dropped && !newerText(kept)) store().removeItem(REVIEWS_KEY); // unreadable: it frees room
-      return dropped || !newerText(kept);
+      if (!dropped && !newerText(reviews)) store().removeItem(REVIEWS_KEY); // unreadable: it frees room
+      return dropped || !newerText(reviews);
     } catch (e) { return false; }
   }
 

@@ -63,7 +63,7 @@ def boot_names() -> list[tuple[str, Value]]:
         sys.path.insert(0, str(ROOT))
     from game import replay, transfer
     from game.ui import store
-    from game.ui import transfer as room
+    from game.ui import transfer_dialog as room
 
     return [
         ("CHOSEN_FILE", store.CHOSEN_FILE),
@@ -100,14 +100,14 @@ def storage_names() -> list[tuple[str, Value]]:
     higher version is a newer release's, never written over)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from game import kept_reviews
+    from game import stored_reviews
     from game.ui import store
 
     return [
         ("STEPS", store.steps_key("")),
         ("REJECTED_KEY", store.PREFIX + store.REJECTED),
         ("REVIEWS_KEY", store.PREFIX + store.REVIEWS),
-        ("REVIEWS_FORMAT", kept_reviews.FORMAT),
+        ("REVIEWS_FORMAT", stored_reviews.FORMAT),
         ("NEWER", store.NEWER),
         ("IMPORT_KEY", store.PREFIX + store.IMPORT),
         ("IMPORT_FORMAT", store.IMPORT_FORMAT),

@@ -16,7 +16,7 @@
 // No memory snapshot inside (measured, docs/offline.md): it would add 5.8 MB of gzip,
 // 7.7 MB once in base64, to a file of 6.5 MB, against the 10 MB the file may weigh.
 // The worker makes one on the device at the first opening instead
-// (assets/engine/kept.mjs), as the site's does on a slow link.
+// (assets/engine/device_snapshot.mjs), as the site's does on a slow link.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -75,7 +75,7 @@ export async function pageFiles(root) {
 }
 
 // Shipped but not precached: the engine's memory snapshot, which only a fast link
-// downloads, and the engine keeps on the device itself (assets/engine/kept.mjs), as it
+// downloads, and the engine keeps on the device itself (assets/engine/device_snapshot.mjs), as it
 // keeps the one it makes on a slow link, which never downloads it.
 export function downloadedFiles(root) {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, SNAPSHOT_JSON), "utf8"));

@@ -129,7 +129,7 @@ for module in list(sys.modules.values()):
     if file.startswith(ARCHIVE):
         wanted.add(file[len(ARCHIVE):])
 `);
-const kept = python(`
+const modules = python(`
 import zipfile
 exec(${JSON.stringify(thin)}, thinning := {})
 folders = {name[: i + 1] for name in wanted for i, c in enumerate(name) if c == "/"}
@@ -154,6 +154,6 @@ const bytes = pyodide.FS.readFile("/tmp/cut.zip");
 fs.writeFileSync(outPath, bytes);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 process.stdout.write(
-  `stdlib: ${outPath}: ${kept} modules, ${(bytes.length / 1e6).toFixed(2)} MB ` +
+  `stdlib: ${outPath}: ${modules} modules, ${(bytes.length / 1e6).toFixed(2)} MB ` +
     `(the whole: ${(fs.statSync(zipPath).size / 1e6).toFixed(2)} MB) in ${seconds} s\n`,
 );

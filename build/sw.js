@@ -62,13 +62,13 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
-      const kept = await cache.match(key);
-      if (!kept) return fetch(request);
-      if (kept.url === request.url) return kept;
+      const cached = await cache.match(key);
+      if (!cached) return fetch(request);
+      if (cached.url === request.url) return cached;
       // A copy without the cached address, so the page sees the address it asked for:
       // a module takes import.meta.url from the response (the engine worker reads its
       // ?boot= there), and a navigation keeps its own query string.
-      return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers: kept.headers });
+      return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers: cached.headers });
     })(),
   );
 });

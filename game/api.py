@@ -40,8 +40,8 @@ The other calls are answered beside the engine, by services of their own, each h
 only what it reads of the player's games (game/worker.py's `Table` puts them together),
 each with plain data its docstring describes: `hint` (game/hints.py), `statistics`
 (game/statistics.py), `export_all` and `check_import` (game/transfer.py `ExportFiles`),
-`verify`, `watch`, `watch_step` and `resume` (game/codes.py), the friends' board's calls
-(game/rankings_kept.py), and `review_start`, `review_step` and `review_cancel`
+`verify`, `watch`, `watch_step` and `resume` (game/codes.py), the friends' Rankings' calls
+(game/rankings_calls.py), and `review_start`, `review_step` and `review_cancel`
 (game/reviewer.py). Each service, the engine too, declares its calls in its own `CALLS`
 table: the wire name, which is its method's, and the kinds of its JSON arguments.
 
@@ -91,7 +91,7 @@ __all__ = ["Engine", "Reply", "no_set_aside", "result_code", "state_of"]
 
 class Engine(Games):
     """The engine's game calls on one player's games (game/games.py holds them). What
-    else the page asks about the player's games (hints, codes, the friends' board, the
+    else the page asks about the player's games (hints, codes, the friends' Rankings, the
     export file, the statistics dialog) is answered beside it (game/worker.py).
     """
 

@@ -1,8 +1,8 @@
 """Result codes: verifying one (a pasted code or a link) and watching a game move by move.
 
 A code is never trusted: it is replayed (game/replay.py), and what it scored is what
-the replay says. The code that last verified is kept here, for the friends' board to
-add (game/rankings_kept.py) and for watching; the game in play is never touched by
+the replay says. The code that last verified is kept here, for the friends' Rankings to
+add (game/rankings_calls.py) and for watching; the game in play is never touched by
 watching, which plays on a session of its own.
 
 `verify(text)` answers {"kind": "verify", "ok", "reason", "detail", and when ok "date",
@@ -52,7 +52,7 @@ class Codes:
     def __init__(self, player: Player) -> None:
         self.player = player
         self.verified: replay.Outcome | None = None  # the last code that verified
-        self.verified_code = ""  # and its code, to add to the board
+        self.verified_code = ""  # and its code, to add to the Rankings
         self.watching: Watch | None = None  # a game being watched on the board
 
     def verify(self, text: str | None) -> dict[str, Any]:

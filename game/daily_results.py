@@ -17,7 +17,7 @@ from typing import Any
 from game import daily, other_tabs, replay, saves
 from game.saves import SaveError, int_in
 
-DAILY_KEEP = 366  # daily results kept: a year and a day, the oldest dropped first
+DAILY_DAYS = 366  # daily results kept: a year and a day, the oldest dropped first
 DAILY_CODES = 10  # the newest results keep their replay code; older ones drop it (size)
 DAILY_SHOWN = 10  # results the summary lists, newest first
 MAX_COUNT = saves.MAX_REVISION  # counters stop at the largest exact JavaScript integer
@@ -43,7 +43,7 @@ class DailyResult:
 
 @dataclass(frozen=True)
 class DailyStats:
-    """The daily results, oldest first (one per date, at most `DAILY_KEEP`), and two
+    """The daily results, oldest first (one per date, at most `DAILY_DAYS`), and two
     counters that outlive them: the days with a result ever, and the longest run of
     consecutive such days ever."""
 
@@ -63,12 +63,12 @@ def longest_run(dates: Iterable[str]) -> int:
 
 
 def _trimmed(results: Iterable[DailyResult]) -> tuple[DailyResult, ...]:
-    """Results sorted by date, the newest `DAILY_KEEP` kept, and the replay code kept on
+    """Results sorted by date, the newest `DAILY_DAYS` kept, and the replay code kept on
     the newest `DAILY_CODES` alone: what a stored document may hold, whatever order the
     results came in (another tab's, a merge's)."""
-    kept = sorted(results, key=lambda r: r.date)[-DAILY_KEEP:]
-    coded = len(kept) - DAILY_CODES
-    return tuple(replace(r, code="") if index < coded and r.code else r for index, r in enumerate(kept))
+    newest = sorted(results, key=lambda r: r.date)[-DAILY_DAYS:]
+    coded = len(newest) - DAILY_CODES
+    return tuple(replace(r, code="") if index < coded and r.code else r for index, r in enumerate(newest))
 
 
 def of_code(code: str) -> DailyResult | None:
@@ -94,7 +94,7 @@ def record(part: DailyStats, result: DailyResult) -> DailyStats:
     the results are kept sorted. A date older than every kept result, once results have
     been dropped (`played` exceeds them), may be one of those dropped: it is refused
     rather than counted twice. Streaks are counted over the kept results: a run of more
-    than `DAILY_KEEP` days counts as `DAILY_KEEP` (the document holds no more; a year
+    than `DAILY_DAYS` days counts as `DAILY_DAYS` (the document holds no more; a year
     and a day without a miss). A result the document would not accept is a ValueError
     (like an unknown size in game/stats.py `record`): the engine must never write
     statistics its next load sets aside.
@@ -188,7 +188,7 @@ def read(value: object) -> DailyStats:
     if not isinstance(value, dict) or set(value) != _DAILY_KEYS:
         raise SaveError("daily results have the wrong fields")
     raw = value["results"]
-    if not isinstance(raw, list) or len(raw) > DAILY_KEEP:
+    if not isinstance(raw, list) or len(raw) > DAILY_DAYS:
         raise SaveError("daily results are not a list of at most a year and a day")
     results = tuple(_daily_result(r) for r in raw)
     if any(a.date >= b.date for a, b in zip(results, results[1:])):

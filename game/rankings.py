@@ -14,7 +14,7 @@ When codes are replayed (docs/rankings.md has the reasoning):
 - never on reading the device's own storage: the numbers kept there are the replay's,
   and each entry carries a seal (a digest of its code, name, time and numbers) that
   catches an entry damaged or edited in part. A seal is not a secret: whoever edits
-  storage by hand can forge one, and only fools their own device; their friends' boards
+  storage by hand can forge one, and only fools their own device; their friends' Rankings
   are built from codes, never from anyone's numbers.
 
 One result per name and day: names are compared without case, and the first result
@@ -48,8 +48,8 @@ FORMAT = "py2048-rankings"
 VERSION = 1
 MAX_RESULTS = 2000  # results kept; the ones added longest ago are dropped first
 MAX_TEXT = 1_500_000  # characters of the stored document (localStorage holds about 5 MB)
-# Read, a document may be this much longer than the board ever writes, so that no
-# rounding in `_room` can make a board that cannot be read back.
+# Read, a document may be this much longer than the Rankings ever write, so that no
+# rounding in `_room` can make Rankings that cannot be read back.
 READ_MARGIN = 1000
 # The page (assets/rankings.js, py2048Rankings) cuts the stored Rankings past this many
 # characters before they reach the engine, so a hostile megabyte never crosses whole.
@@ -102,7 +102,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class BoardRead:
+class RankingsRead:
     """The results that passed a read, and how many entries were set aside."""
 
     entries: tuple[Entry, ...] = ()
@@ -121,8 +121,8 @@ def seal_of(entry: Entry) -> str:
 
 
 class _Seen:
-    """What a read has already judged: a board holds a few names and a few hundred
-    days many times over, and each is checked once per read (the board opens within
+    """What a read has already judged: the Rankings hold a few names and a few hundred
+    days many times over, and each is checked once per read (the Rankings open within
     its time budget with a thousand results)."""
 
     def __init__(self) -> None:
@@ -181,38 +181,38 @@ def _entry(value: object, sealed: bool, seen: _Seen | None = None) -> Entry:
     return Entry(code, name, added, date, moves, score, tile, sealed=value["seal"] if sealed else "")
 
 
-def _results(value: object, sealed: bool, strict: bool) -> BoardRead:
+def _results(value: object, sealed: bool, strict: bool) -> RankingsRead:
     if not isinstance(value, list) or len(value) > MAX_RESULTS:
         raise SaveError(f"results are not a list of at most {MAX_RESULTS}")
-    kept: list[Entry] = []
+    valid: list[Entry] = []
     rejected = 0
     seen = _Seen()
     for index, raw in enumerate(value):
         try:
-            kept.append(_entry(raw, sealed, seen))
+            valid.append(_entry(raw, sealed, seen))
         except SaveError as error:
             if strict:
                 raise SaveError(f"result {index + 1}: {error}") from error
             rejected += 1
-    return BoardRead(union(kept), rejected)
+    return RankingsRead(union(valid), rejected)
 
 
-def read_board(text: object) -> BoardRead:
-    """The board in the device's storage, entry by entry: a bad entry is left out
+def read_rankings(text: object) -> RankingsRead:
+    """The Rankings in the device's storage, entry by entry: a bad entry is left out
     alone and counted; a document that is unusable as a whole reads as empty, said so."""
     if text is None or text == "":
-        return BoardRead()
+        return RankingsRead()
     try:
         data = saves.parse_document(text, FORMAT, (VERSION,), MAX_TEXT + READ_MARGIN)
         if set(data) != _KEYS:
             raise SaveError("rankings have the wrong fields")
         return _results(data["results"], sealed=True, strict=False)
     except SaveError:
-        return BoardRead(document_rejected=True)
+        return RankingsRead(document_rejected=True)
 
 
 def check_imported(value: object) -> list[Entry]:
-    """An export file's board (parsed), strictly: every entry well formed, or
+    """An export file's Rankings (parsed), strictly: every entry well formed, or
     SaveError naming the first that is not. Its numbers are claims until replayed
     (`replay_pending`)."""
     if not isinstance(value, dict) or set(value) != _KEYS or value.get("format") != FORMAT:
@@ -240,13 +240,13 @@ def union(*groups: Iterable[Entry]) -> tuple[Entry, ...]:
                 first[entry.code] = entry
     newest = sorted(first.values(), key=lambda e: (-e.added, e.code))[:MAX_RESULTS]
     room = MAX_TEXT - 64
-    kept = []
+    fitting = []
     for entry in newest:
         room -= _room(entry)
         if room < 0:
             break
-        kept.append(entry)
-    return tuple(sorted(kept, key=lambda e: (e.added, e.code)))
+        fitting.append(entry)
+    return tuple(sorted(fitting, key=lambda e: (e.added, e.code)))
 
 
 def document(entries: Iterable[Entry]) -> dict[str, Any]:
@@ -258,19 +258,19 @@ def _entry_document(e: Entry) -> dict[str, Any]:
             "seal": seal_of(e)}
 
 
-def dump_board(entries: Iterable[Entry]) -> str:
+def dump_rankings(entries: Iterable[Entry]) -> str:
     return json.dumps(document(entries), separators=(",", ":"), ensure_ascii=False)
 
 
-_HEAD = dump_board(())[:-2]  # the document up to its first result: '{"format":…,"results":['
+_HEAD = dump_rankings(())[:-2]  # the document up to its first result: '{"format":…,"results":['
 
 
 def appended(entries: tuple[Entry, ...], text: str | None, entry: Entry) -> str | None:
-    """`dump_board(entries + (entry,))`, made by adding the new result's text to `text`
+    """`dump_rankings(entries + (entry,))`, made by adding the new result's text to `text`
     (the dump of `entries`), when that is what `union` would give: the new result comes
     last in the order of adding and no cap is reached. None otherwise (the caller
     unites and dumps). Adding a result then costs a few milliseconds, not a rewrite of
-    every result the board holds."""
+    every result the Rankings hold."""
     if not text or not text.startswith(_HEAD) or not text.endswith("]}"):
         return None
     if entries and (entry.added, entry.code) <= (entries[-1].added, entries[-1].code):

@@ -218,7 +218,7 @@ class Review:
                 for j in costly[:TURNING_POINTS]]
 
     def finished(self) -> dict[str, Any]:
-        """The whole review as plain data (call once `done`): what `kept_reviews` keeps."""
+        """The whole review as plain data (call once `done`): what `stored_reviews` keeps."""
         return {"grading": GRADING, "budget": self.budget, "size": self.size,
                 "grades": "".join(j.grade for j in self.judged), "accuracy": accuracy(self.judged),
                 "values": list(self.standings), "turning": self.turning_points()}

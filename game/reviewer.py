@@ -1,5 +1,5 @@
 """Review: a recorded game graded move by move (game/review.py), for the page, a slice
-at a time, and the finished reviews the player keeps (game/kept_reviews.py).
+at a time, and the finished reviews the player keeps (game/stored_reviews.py).
 
 The worker answers one call at a time, so a review of a thousand moves (seconds of
 search) is never one call: `review_start` sets it up, each `review_step(positions)`
@@ -8,19 +8,19 @@ idle (any other call is answered in between). `review_cancel`, or simply startin
 another review, drops it. The game reviewed is read, never touched: a review works on
 its own copy of the record, so the game in play can go on meanwhile.
 
-`review_start(what, kept_text)`: `what` names a game as `watch` does (game/codes.py
+`review_start(what, stored_text)`: `what` names a game as `watch` does (game/codes.py
 `Codes.film`): "game" (the game in play, from its record, finished or not),
 "verified" (the code that last verified), "daily:<date>" (that day's result), "again"
-(the game being watched); `kept_text` is the stored `py2048-reviews` document ("" for
+(the game being watched); `stored_text` is the stored `py2048-reviews` document ("" for
 none). Answers {"kind": "review", "ok": true, "key", "title": {"date", "size"},
-"moves", and the progress fields of `review_step`}; a review kept for that very game
+"moves", and the progress fields of `review_step`}; a review stored for that very game
 is answered whole at once ("kept": true), with nothing to store. Or {"kind": "review",
 "ok": false, "reason", "detail"} (a reason of game/replay.py `REASONS`).
 
 `review_step(positions)`: {"kind": "review_step", "ok": true, "key", "at", "total",
 "progress" (0-100), "done", "grades" (a letter per move so far, of "bgimx"), "values"
 (the chart's 0-100 per position so far)}; once done also "accuracy", "turning" (the
-three costliest moves) and "kept_save" (the kept document with this review added:
+three costliest moves) and "kept_save" (the stored document with this review added:
 the page stores it). Without a review: {"kind": "review_step", "ok": false, "reason":
 "empty", "detail": {}}.
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game import kept_reviews, replay
+from game import replay, stored_reviews
 from game.review import BUDGET, Review, key_of
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ MAX_STEP = 200  # positions in one call at most: a few seconds at worst on a pho
 
 
 class Reviewer:
-    """The review in progress (if any) and the kept reviews it was started with."""
+    """The review in progress (if any) and the stored reviews it was started with."""
 
     CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
         "review_start": ("str", "stored"), "review_step": ("int",), "review_cancel": (),
@@ -54,9 +54,9 @@ class Reviewer:
         self.budget = budget
         self.review: Review | None = None
         self.key = ""
-        self.kept: list[kept_reviews.Kept] = []
+        self.stored: list[stored_reviews.StoredReview] = []
 
-    def review_start(self, what: str, kept_text: str | None = None) -> dict[str, Any]:
+    def review_start(self, what: str, stored_text: str | None = None) -> dict[str, Any]:
         """Set up the review of the game `what` names (see the module docstring). The
         review of that very game already under way goes on where it was (the page may
         ask again after closing and opening its dialog); any other is dropped."""
@@ -64,8 +64,8 @@ class Reviewer:
         try:
             film, title = self.codes.film(str(what))
             key = key_of(film)
-            self.kept = kept_reviews.read(kept_text)
-            found = kept_reviews.find(self.kept, key, self.budget)
+            self.stored = stored_reviews.read(stored_text)
+            found = stored_reviews.find(self.stored, key, self.budget)
             answer = {"kind": "review", "ok": True, "key": key, "title": title, "moves": len(film.steps)}
             if found is not None:
                 return answer | done_fields(found, len(film.steps) + 1) | {"kept": True, "kept_save": ""}
@@ -85,15 +85,15 @@ class Reviewer:
         if not review.done:
             return answer
         finished = {"key": self.key} | review.finished()
-        self.kept = kept_reviews.add(self.kept, finished)
+        self.stored = stored_reviews.add(self.stored, finished)
         self.review = None
-        return answer | done_fields(finished, review.total) | {"kept_save": kept_reviews.dump(self.kept)}
+        return answer | done_fields(finished, review.total) | {"kept_save": stored_reviews.dump(self.stored)}
 
-    def merge_reviews(self, kept_text: str | None = None) -> dict[str, Any]:
-        """Another tab stored its kept reviews since this one read them: the two merged
-        by game (game/kept_reviews.py `merge`), the document to store instead."""
-        self.kept = kept_reviews.merge(self.kept, kept_reviews.read(kept_text))
-        return {"kind": "reviews", "kept_save": kept_reviews.dump(self.kept)}
+    def merge_reviews(self, stored_text: str | None = None) -> dict[str, Any]:
+        """Another tab stored its stored reviews since this one read them: the two merged
+        by game (game/stored_reviews.py `merge`), the document to store instead."""
+        self.stored = stored_reviews.merge(self.stored, stored_reviews.read(stored_text))
+        return {"kind": "reviews", "kept_save": stored_reviews.dump(self.stored)}
 
     def review_cancel(self) -> dict[str, Any]:
         """Drop the review in progress (nothing was stored)."""
@@ -101,7 +101,7 @@ class Reviewer:
         return {"kind": "review_cancel", "ok": True, "cancelled": cancelled}
 
 
-def done_fields(finished: kept_reviews.Kept, total: int) -> dict[str, Any]:
-    """A finished review's fields in a reply (made now, or kept)."""
+def done_fields(finished: stored_reviews.StoredReview, total: int) -> dict[str, Any]:
+    """A finished review's fields in a reply (made now, or stored)."""
     return {"at": total, "total": total, "progress": 100, "done": True, "grades": finished["grades"],
             "values": finished["values"], "accuracy": finished["accuracy"], "turning": finished["turning"]}

@@ -100,7 +100,7 @@ def nesting_depth(text: str) -> int:
     CPython raises RecursionError, but in Pyodide the JavaScript stack overflows and
     takes the whole interpreter down. The strings (and then all but the brackets) are
     cut out by regular expressions first, so that a document of a megabyte (the
-    friends' board) is measured in milliseconds, not by a Python loop over every
+    friends' Rankings) is measured in milliseconds, not by a Python loop over every
     character; a string left open runs to the end of the text.
     """
     outside = _STRING.sub("", text)
@@ -274,10 +274,10 @@ def load_game(
     for before, after in zip(history, history[1:] + [position]):
         if not _follows(before, after):
             raise SaveError("undo history is not a chain of moves")
-    kept = data.get("record")
-    if kept is not None and not record.well_formed(kept, size, position.moves):
+    recorded = data.get("record")
+    if recorded is not None and not record.well_formed(recorded, size, position.moves):
         raise SaveError("record does not fit the game")
-    day, practice = _daily_of(data, size, position, history, kept)
+    day, practice = _daily_of(data, size, position, history, recorded)
     return Session(
         position,
         source,
@@ -290,7 +290,7 @@ def load_game(
         counted=counted,
         daily=day,
         practice=practice,
-        record=kept,
+        record=recorded,
         game_id=_identity(data, str(text)),
     )
 
@@ -306,7 +306,7 @@ def _identity(data: dict[str, Any], text: str) -> str:
 
 
 def _daily_of(
-    data: dict[str, Any], size: int, position: Position, history: list[Position], kept: str | None
+    data: dict[str, Any], size: int, position: Position, history: list[Position], recorded: str | None
 ) -> tuple[daily.Daily | None, bool]:
     """A daily game's board and practice flag, judged: no undo history, and its record
     must replay, on that day's board, to exactly the stored position (one replay, about
@@ -319,13 +319,13 @@ def _daily_of(
         return None, False
     if not daily.valid_date(date) or size != daily.SIZE:
         raise SaveError("not a daily board")
-    if history or kept is None:
+    if history or recorded is None:
         raise SaveError("a daily game has no undo and keeps its record")
     try:
-        outcome = replay.replay(replay.Claim(date, size, tuple(record.directions(kept))))
+        outcome = replay.replay(replay.Claim(date, size, tuple(record.directions(recorded))))
     except replay.Rejection as refusal:
         raise SaveError("daily record does not replay") from refusal
-    if (record.read(kept, size) != outcome.film or outcome.score != position.score
+    if (record.read(recorded, size) != outcome.film or outcome.score != position.score
             or outcome.won != position.won or outcome.board != position.board):
         raise SaveError("daily record does not give this game")
     return daily.Daily(date, size), practice
@@ -365,7 +365,7 @@ def judge_sizes(
     imported file) raises instead, naming the size at fault."""
     if not isinstance(table, dict):
         raise SaveError(f"{what} are not an object")
-    kept: dict[int, Entry] = {}
+    valid: dict[int, Entry] = {}
     rejected: list[int] = []
     unknown = 0
     for key, value in table.items():
@@ -376,12 +376,12 @@ def judge_sizes(
             unknown += 1
             continue
         try:
-            kept[size] = judge(value, size)
+            valid[size] = judge(value, size)
         except SaveError as error:
             if strict:
                 raise SaveError(f"{size}×{size}: {error}") from error
             rejected.append(size)
-    return kept, tuple(sorted(rejected)), unknown
+    return valid, tuple(sorted(rejected)), unknown
 
 
 def read_best(text: object) -> BestScores:

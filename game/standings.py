@@ -1,5 +1,5 @@
 """The Rankings' days and seasons: who won each day, the season's standings and your
-place in them, from the results the friends' board holds (game/rankings.py keeps,
+place in them, from the results the friends' Rankings hold (game/rankings.py keeps,
 reads and writes those).
 
 Ranking: higher score, then fewer moves; rows equal on both share a place (so every
@@ -29,7 +29,7 @@ class Day:
 
 
 def mine_of(results: Iterable[Any], own_name: str) -> list[Entry]:
-    """Your own daily results (game/stats.py `DailyResult`s) as board entries."""
+    """Your own daily results (game/stats.py `DailyResult`s) as Rankings entries."""
     return [Entry(r.code, own_name, -1, r.date, r.moves, r.score, r.tile, mine=True) for r in results]
 
 
@@ -59,7 +59,7 @@ def places(values: list[Any]) -> list[int]:
     return placed
 
 
-def day_board(date: str, candidates: list[Entry]) -> Day:
+def day_ranking(date: str, candidates: list[Entry]) -> Day:
     """The day's ranking from its results (your own first, then in order of adding)."""
     own = next((c for c in candidates if c.mine), None)
     codes: set[str] = set()
@@ -100,12 +100,12 @@ def season_of(date: str) -> str:
     return date[:7]
 
 
-def standings(boards: Iterable[Day]) -> list[tuple[int, Standing]]:
-    """The season from its days' boards (only counted results): ordered by total, then
+def standings(days: Iterable[Day]) -> list[tuple[int, Standing]]:
+    """The season from its days' rankings (only counted results): ordered by total, then
     more days, then the better best day; places shared on an equal total."""
     players: dict[str, list[Entry]] = {}
-    for board in sorted(boards, key=lambda b: b.date):
-        for _, entry in board.rows:
+    for ranking in sorted(days, key=lambda d: d.date):
+        for _, entry in ranking.rows:
             players.setdefault(entry.key, []).append(entry)
     found = []
     for key, played in players.items():
@@ -135,7 +135,7 @@ def your_place(table: list[tuple[int, Standing]]) -> dict[str, int] | None:
 
 
 def view(entries: Iterable[Entry], own: list[Entry], day: str, season: str, today: str) -> dict[str, Any]:
-    """Plain data for the Rankings dialog: the board of `day` (or the newest day with
+    """Plain data for the Rankings dialog: the ranking of `day` (or the newest day with
     results, today when it has some) and the standings of `season` (or that day's
     month; a season asked for without one of its days shows its newest day), with the
     days and seasons there are to browse."""
@@ -148,17 +148,17 @@ def view(entries: Iterable[Entry], own: list[Entry], day: str, season: str, toda
         day = today if today in days else (dates[0] if dates else today)
     if season not in seasons:
         season = season_of(day)
-    board = day_board(day, days.get(day, []))
-    month = [day_board(d, days[d]) for d in dates if season_of(d) == season]
+    ranking = day_ranking(day, days.get(day, []))
+    month = [day_ranking(d, days[d]) for d in dates if season_of(d) == season]
     table = standings(month)
     return {
         "kind": "rankings",
-        "winner_code": picture_code(board),
+        "winner_code": picture_code(ranking),
         "day": day,
         "days": dates,
-        "rows": [row_data(p, e) for p, e in board.rows[:SHOWN]],
-        "more": max(0, len(board.rows) - SHOWN),
-        "conflicts": [row_data(0, e) for e in board.conflicts[:SHOWN]],
+        "rows": [row_data(p, e) for p, e in ranking.rows[:SHOWN]],
+        "more": max(0, len(ranking.rows) - SHOWN),
+        "conflicts": [row_data(0, e) for e in ranking.conflicts[:SHOWN]],
         "season": season,
         "seasons": seasons,
         "standings": [standing_data(p, s) for p, s in table[:SHOWN]],
@@ -173,8 +173,8 @@ def counts(entries: Iterable[Entry], own: list[Entry], code: str, date: str) -> 
     """Whether the result of `code` is the one counted for its name on `date` (your own
     result again, matched by name and numbers where its code is no longer kept, is)."""
     entries = [e for e in entries if e.date == date]
-    board = day_board(date, by_date(entries, own).get(date, []))
-    if any(entry.code == code for _, entry in board.rows):
+    ranking = day_ranking(date, by_date(entries, own).get(date, []))
+    if any(entry.code == code for _, entry in ranking.rows):
         return True
     mine = next((e for e in own if e.date == date), None)
     return any(e.code == code and _same_as_own(e, mine) for e in entries)
@@ -185,7 +185,7 @@ def season_summary(entries: Iterable[Entry], own: list[Entry], today: str) -> di
     days played, total and best day; None when you have played no day this month."""
     season = season_of(today)
     days = by_date(entries, own)
-    month = [day_board(d, days[d]) for d in days if season_of(d) == season]
+    month = [day_ranking(d, days[d]) for d in days if season_of(d) == season]
     table = standings(month)
     for place, standing in table:
         if standing.mine:

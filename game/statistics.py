@@ -3,7 +3,7 @@ among your friends.
 
 The numbers are game/stats.py's; the dialog also needs what no single document holds:
 the best score still rising in the game in play, the UTC day now (the daily streak
-depends on it), and the friends' board (game/rankings_kept.py) for the season.
+depends on it), and the friends' Rankings (game/rankings_calls.py) for the season.
 
 `statistics(size)` answers {"kind": "statistics", "size": n, "summary": {...}}
 (game/stats.py `summary`, with the daily section of the UTC day now).
@@ -18,27 +18,27 @@ from game import daily, rules, standings, stats
 
 if TYPE_CHECKING:
     from game.play import Play
-    from game.rankings_kept import KeptRankings
+    from game.rankings_calls import RankingsCalls
 
 
 class Statistics:
     """The dialog's view of the statistics (`counted`: those kept now), the game in
-    play, the clock (`wall`, epoch ms) and the friends' board."""
+    play, the clock (`wall`, epoch ms) and the friends' Rankings."""
 
     CALLS: ClassVar[dict[str, tuple[str, ...]]] = {"statistics": ("int", "stored", "str")}
     EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {"statistics": (4, "", "Bo")}
 
     def __init__(self, play: Play, counted: Callable[[], stats.Stats], wall: Callable[[], int],
-                 board: KeptRankings) -> None:
+                 rankings: RankingsCalls) -> None:
         self.play = play
         self.counted = counted
         self.wall = wall
-        self.board = board
+        self.rankings = rankings
 
-    def statistics(self, size: int, board_text: str | None = None, own_name: str = "") -> dict[str, Any]:
+    def statistics(self, size: int, rankings_text: str | None = None, own_name: str = "") -> dict[str, Any]:
         """The statistics dialog's data for one size (plain data, no game reply), and
         the daily section, whose streak depends on the UTC day now (the wall clock),
-        with your current season among your friends (`board_text`: the stored board)."""
+        with your current season among your friends (`rankings_text`: the stored Rankings)."""
         if size not in rules.SIZES:
             raise ValueError(f"unsupported board size {size}")
         game = self.play.session
@@ -46,6 +46,6 @@ class Statistics:
         best = max(self.play.best.get(size, 0), game.best if playing else 0)
         today = daily.utc_date(self.wall())
         summary = stats.summary(self.counted(), size, best, today=today)
-        entries = self.board.entries(board_text)
-        summary["season"] = standings.season_summary(entries, self.board.own(own_name), today)
+        entries = self.rankings.entries(rankings_text)
+        summary["season"] = standings.season_summary(entries, self.rankings.own(own_name), today)
         return {"kind": "statistics", "size": size, "summary": summary}

@@ -25,17 +25,17 @@ from game import stats as _stats
 from game.saves import SaveError
 
 if TYPE_CHECKING:
-    from game.rankings_kept import KeptRankings
+    from game.rankings_calls import RankingsCalls
 
 FORMAT = "py2048-export"
 VERSION = 1
 # Characters: three games, best scores, statistics and settings fit in well under a
-# tenth of 2 million; the friends' board may hold up to rankings.MAX_TEXT more. The page
+# tenth of 2 million; the friends' Rankings may hold up to rankings.MAX_TEXT more. The page
 # refuses a file of more bytes before reading it (assets/boot.js, from build/names.py):
 # a file holds no more characters than bytes.
 MAX_TEXT = 2_000_000 + 2 * rankings.MAX_TEXT
 _KEYS = frozenset({"format", "version", "exported", "games", "best", "stats", "settings"})
-# The friends' board (game/rankings.py) joined the file later: a file without it is
+# The friends' Rankings (game/rankings.py) joined the file later: a file without it is
 # one written before, and imports as it always did.
 _KEYS_WITH_BOARD = _KEYS | {"rankings"}
 
@@ -47,10 +47,10 @@ def _checker() -> chance.WordSource:
 
 def export_bundle(
     games: dict[int, str | None], best: str | None, stats: str | None, settings: str | None,
-    exported_ms: int, board: str | None = None,
+    exported_ms: int, rankings_text: str | None = None,
 ) -> str:
     """The export file for the stored texts: each part as stored where it is valid
-    (the board: the results whose seals hold)."""
+    (the Rankings: the results whose seals hold)."""
     game_parts: dict[str, Any] = {}
     for size in rules.SIZES:
         try:
@@ -64,18 +64,18 @@ def export_bundle(
     except SaveError:
         scores = {}
     try:
-        kept = stats_saves.read_stats(stats).stats
+        counted = stats_saves.read_stats(stats).stats
     except SaveError:
-        kept = _stats.Stats()
+        counted = _stats.Stats()
     bundle = {
         "format": FORMAT,
         "version": VERSION,
         "exported": max(0, int(exported_ms)),
         "games": game_parts,
         "best": json.loads(saves.dump_best(scores)),
-        "stats": stats_saves.stats_document(kept),
+        "stats": stats_saves.stats_document(counted),
         "settings": json.loads(_settings.dump_settings(_settings.read_settings(settings))),
-        "rankings": rankings.document(rankings.read_board(board).entries),
+        "rankings": rankings.document(rankings.read_rankings(rankings_text).entries),
     }
     return json.dumps(bundle, indent=1)
 
@@ -90,7 +90,7 @@ class Bundle:
     stats: str
     settings: str
     summary: dict[str, Any] = field(default_factory=dict)
-    results: tuple[rankings.Entry, ...] = ()  # the board's, still to be replayed
+    results: tuple[rankings.Entry, ...] = ()  # the Rankings', still to be replayed
 
 
 def _part(value: object) -> str:
@@ -133,7 +133,7 @@ def check_bundle(text: object) -> Bundle:
     if not best.complete:
         raise SaveError("the best scores: an entry is not a valid score")
     try:
-        kept = stats_saves.load_stats(_part(data["stats"]))
+        counted = stats_saves.load_stats(_part(data["stats"]))
     except SaveError as error:
         raise SaveError(f"the statistics: {error}") from error
     try:
@@ -151,11 +151,11 @@ def check_bundle(text: object) -> Bundle:
     summary = {
         "games": shown,
         "best": {str(size): best.scores.get(size, 0) for size in rules.SIZES},
-        "played": kept.played,
+        "played": counted.played,
         "exported": exported,
         "results": len(results),
     }
-    return Bundle(games, saves.dump_best(best.scores), stats_saves.dump_stats(kept),
+    return Bundle(games, saves.dump_best(best.scores), stats_saves.dump_stats(counted),
                   _settings.dump_settings(chosen), summary, tuple(results))
 
 
@@ -170,18 +170,19 @@ class ExportFiles:
     EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
         "export_all": ("", "", "", "", "", '"{\\"version\\": 1}"', ""), "check_import": ('"{}"',)}
 
-    def __init__(self, wall: Callable[[], int], board: KeptRankings) -> None:
+    def __init__(self, wall: Callable[[], int], friends: RankingsCalls) -> None:
         self.wall = wall
-        self.rankings = board
+        self.rankings = friends
 
     def export_all(
         self, game4: str | None, game5: str | None, game6: str | None, best: str | None, stats: str | None,
-        settings: str | None, board: str | None = None,
+        settings: str | None, rankings_text: str | None = None,
     ) -> dict[str, Any]:
         """The export file for what storage holds (each size's game, the best scores,
-        statistics, settings and the friends' board), dated now."""
+        statistics, settings and the friends' Rankings), dated now."""
         games = {4: game4, 5: game5, 6: game6}
-        text = export_bundle(games, best, stats, settings, self.wall(), self.rankings.stored_text(board))
+        stored = self.rankings.stored_text(rankings_text)
+        text = export_bundle(games, best, stats, settings, self.wall(), stored)
         return {"kind": "export", "text": text}
 
     def check_import(self, text: str | None) -> dict[str, Any]:

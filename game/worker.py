@@ -29,7 +29,7 @@ from game import chance
 from game.api import Engine, result_code
 from game.codes import Codes
 from game.hints import Hints
-from game.rankings_kept import KeptRankings
+from game.rankings_calls import RankingsCalls
 from game.reviewer import Reviewer
 from game.statistics import Statistics
 from game.transfer import ExportFiles
@@ -98,7 +98,7 @@ class Table:
         self.engine = self.part(engine)
         self.hints = self.part(Hints(engine.play))
         self.codes = self.part(Codes(engine))
-        self.rankings = self.part(KeptRankings(engine.daily_results, engine.wall, self.codes))
+        self.rankings = self.part(RankingsCalls(engine.daily_results, engine.wall, self.codes))
         self.transfer = self.part(ExportFiles(engine.wall, self.rankings))
         self.statistics = self.part(Statistics(engine.play, engine.statistics, engine.wall, self.rankings))
         self.reviewer = self.part(Reviewer(self.codes))
@@ -171,7 +171,7 @@ def warm_up() -> None:
     already in the snapshot. The page's own engine is untouched: it does not exist yet.
     """
     parts = spare()
-    scratch, codes, board = parts.engine, parts.codes, parts.rankings
+    scratch, codes, friends = parts.engine, parts.codes, parts.rankings
     saved: dict[int, str | None] = {}
     for size in (4, 5, 6):
         reply = scratch.start(None, None, None, size, 5)
@@ -206,15 +206,15 @@ def warm_up() -> None:
     codes.watch("verified")
     codes.watch_step()
     codes.verify("#replay=" + code + "&name=Jo%C3%A3o")
-    added = board.board_add(None, "Ana", "")  # the friends' board: add, view, merge
-    board.rankings(added["save"], "", "", "Bo")
-    board.board_picture("")
-    board.board_merge(added["save"])
+    added = friends.board_add(None, "Ana", "")  # the friends' Rankings: add, view, merge
+    friends.rankings(added["save"], "", "", "Bo")
+    friends.board_picture("")
+    friends.board_merge(added["save"])
     parts.statistics.statistics(4, added["save"], "Bo")
     exported = parts.transfer.export_all(saved[4], saved[5], saved[6], reply["best_save"],
                                          reply["stats_save"], None, added["save"])
     parts.transfer.check_import(exported["text"])
-    board.board_import(None, 50.0)
+    friends.board_import(None, 50.0)
     parts.transfer.check_import("{}")
     json.dumps(scratch.state())
     for name, args in parts.examples:  # and each call once as the page makes it

@@ -1,7 +1,7 @@
 // The engine's memory snapshot as it travels and is kept: only the memory's non-zero
 // 4 KB pages, gzip, and the byte ranges they go back to (snapshot.json's `ranges`). The
 // site's snapshot is made so at build time (build/snapshot.mjs); one made on this device
-// is packed here the same way (for assets/engine/kept.mjs), so both are restored alike.
+// is packed here the same way (for assets/engine/device_snapshot.mjs), so both are restored alike.
 
 const PAGE = 4096;
 

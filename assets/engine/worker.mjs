@@ -6,7 +6,7 @@
 //   engine: about a second here;
 // - plain: start Pyodide from scratch and import the engine's sources: about four.
 // Where the snapshot comes from, in this order:
-// 1. kept on this device (assets/engine/kept.mjs) by an earlier start of this build;
+// 1. kept on this device (assets/engine/device_snapshot.mjs) by an earlier start of this build;
 // 2. downloaded (made at build time by build/snapshot.mjs), when it matches the
 //    runtime and the sources being served and its download pays for itself: it is
 //    abandoned as soon as its own download shows it would take longer than
@@ -26,7 +26,7 @@
 // once a second while its files download (`progress`): assets/engine/client.js takes a
 // long silence for a start that is not coming.
 import { SlowLink, download } from "./download.mjs";
-import { keep, keptFor } from "./kept.mjs";
+import { snapshotFor, storeSnapshot } from "./device_snapshot.mjs";
 import { pack, unpack, validRanges } from "./packing.mjs";
 import { failed, finished, hasFailed, progress, watchImports, watchRequests } from "./watch.mjs";
 import { ENGINE_FILES, ROOT_IN_PYODIDE, STDLIB, fingerprint } from "./sources.mjs";
@@ -54,7 +54,7 @@ const mark = (name) => {
 };
 const queue = [];
 let calls = null; // game.worker.call, once Python is ready
-let toKeep = null; // {build, manifest, packed} or {build, memory, facts}: for kept.mjs
+let toStore = null; // {build, manifest, packed} or {build, memory, facts}: for device_snapshot.mjs
 
 self.onmessage = (event) => {
   queue.push(event.data);
@@ -74,14 +74,14 @@ function drain() {
       self.postMessage({ id, error: describe(error) });
     }
   }
-  if (toKeep && answered) {
+  if (toStore && answered) {
     // After the first answer, so packing and storing it never delays the game.
-    keepOnDevice(toKeep);
-    toKeep = null;
+    storeOnDevice(toStore);
+    toStore = null;
   }
 }
 
-async function keepOnDevice({ build, manifest, packed, memory, facts }) {
+async function storeOnDevice({ build, manifest, packed, memory, facts }) {
   try {
     if (memory) {
       const made = await pack(memory);
@@ -94,7 +94,7 @@ async function keepOnDevice({ build, manifest, packed, memory, facts }) {
         ranges: made.ranges,
       };
     }
-    await keep(build, manifest, packed);
+    await storeSnapshot(build, manifest, packed);
   } catch (error) {
     console.info(`engine: no snapshot kept on this device: ${describe(error)}`);
   }
@@ -127,8 +127,8 @@ async function readManifest() {
 
 // Why the snapshot `manifest` describes cannot be used this time; null if it can. With
 // `version` null (not known yet) everything but the runtime's version is checked.
-// `kept`: a snapshot kept on this device, which costs no download.
-function refusal(manifest, version, kept = false) {
+// `onDevice`: a snapshot stored on this device, which costs no download.
+function refusal(manifest, version, onDevice = false) {
   if (FORCED === "plain") return { reason: "the page asked for a plain start", quiet: true };
   if (!manifest) {
     return EMBEDDED.build
@@ -142,13 +142,13 @@ function refusal(manifest, version, kept = false) {
     !Number.isSafeInteger(manifest.raw_bytes) ||
     !validRanges(manifest.ranges, manifest.raw_bytes)
   ) {
-    return { reason: kept ? "the snapshot kept on this device is not one" : "snapshot.json does not describe a snapshot" };
+    return { reason: onDevice ? "the snapshot kept on this device is not one" : "snapshot.json does not describe a snapshot" };
   }
   if (version !== null && manifest.pyodide !== version) {
     return { reason: `the snapshot is for Pyodide ${manifest.pyodide}, the runtime is ${version}` };
   }
   const link = self.navigator.connection;
-  if (!kept && link && link.saveData && FORCED !== "snapshot") {
+  if (!onDevice && link && link.saveData && FORCED !== "snapshot") {
     return { reason: "the browser asks to save data", quiet: true };
   }
   return null;
@@ -239,9 +239,9 @@ async function boot() {
   // parsed while the snapshot downloads or is read from the device.
   const manifest = readManifest();
   const build = manifest.then(buildOf);
-  const kept = FORCED === "plain" ? Promise.resolve(null) : build.then(keptFor);
+  const stored = FORCED === "plain" ? Promise.resolve(null) : build.then(snapshotFor);
   // (no download when this device keeps one: the check is a few milliseconds)
-  const snapshot = Promise.all([manifest, kept]).then(([found, entry]) => (entry ? null : earlyDownload(found)));
+  const snapshot = Promise.all([manifest, stored]).then(([found, entry]) => (entry ? null : earlyDownload(found)));
   snapshot.catch(() => {}); // judged where it is awaited
   const sources = Promise.all(ENGINE_FILES.map((file) => bytesOf(new URL(file, SITE))));
   sources.catch(() => {}); // judged where it is awaited
@@ -262,7 +262,7 @@ async function boot() {
 
   let reason;
   const key = await build;
-  const entry = await kept;
+  const entry = await stored;
   try {
     const found = await manifest;
     const restored = entry
@@ -270,7 +270,7 @@ async function boot() {
       : await fromDownload(loadPyodide, version, options, found, await snapshot, sources);
     if (restored.calls) {
       // (a downloaded snapshot is kept as it came; one from the device is kept already)
-      if (restored.packed && key) toKeep = { build: key, manifest: found, packed: restored.packed };
+      if (restored.packed && key) toStore = { build: key, manifest: found, packed: restored.packed };
       return { boot: "snapshot", from: entry ? "device" : "download", calls: restored.calls };
     }
     reason = restored.reason;
@@ -291,7 +291,7 @@ async function boot() {
       const module = pyodide.pyimport("game.worker");
       module.warm_up();
       pyodide.runPython("import gc; gc.collect()");
-      toKeep = {
+      toStore = {
         build: key,
         memory: pyodide.makeMemorySnapshot(),
         facts: { pyodide: version, sources: fingerprint(await sources) },

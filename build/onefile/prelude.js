@@ -106,7 +106,7 @@
       });
     },
     // The engine's snapshot is made on the device at the first opening and kept under
-    // this file's own build (assets/engine/kept.mjs): this file carries none.
+    // this file's own build (assets/engine/device_snapshot.mjs): this file carries none.
     build: self.py2048Build
   };
 })();

@@ -207,8 +207,8 @@ def games_of(args: argparse.Namespace) -> list[dict[str, Any]]:
     """The games in `--games-file` if it exists (the same games again), else played now
     (and written there)."""
     if args.games_file and os.path.exists(args.games_file):
-        with open(args.games_file, encoding="utf-8") as kept:
-            return [json.loads(line) for line in kept if line.strip()][: args.games]
+        with open(args.games_file, encoding="utf-8") as lines:
+            return [json.loads(line) for line in lines if line.strip()][: args.games]
     games = []
     for number in range(args.games):
         began = time.perf_counter()
@@ -217,8 +217,8 @@ def games_of(args: argparse.Namespace) -> list[dict[str, Any]]:
         print(f"game {number + 1}: {game['moves']} moves, tile {game['max_tile']}, "
               f"{time.perf_counter() - began:.1f} s", file=sys.stderr)
         if args.games_file:
-            with open(args.games_file, "a", encoding="utf-8") as kept:
-                kept.write(json.dumps(game) + "\n")
+            with open(args.games_file, "a", encoding="utf-8") as lines:
+                lines.write(json.dumps(game) + "\n")
     return games
 
 

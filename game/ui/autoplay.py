@@ -3,7 +3,7 @@
 The search runs in the engine's worker (game/api.py `hint`, game/solver): the page
 asks with a time budget and a ticket, and the answer names the game it was chosen for
 (its revision and board). This room decides what to ask, when, and what an answer
-still means; its room (`Solver`, the Pilot's host) does the asking through the page.
+still means; its room (`SolverRoom`, the Pilot's host) does the asking through the page.
 
 Hint asks with HINT_BUDGET_MS, then marks the direction on the board and says it in
 the live region, as long as the page still shows that very game; the mark goes as
@@ -16,7 +16,7 @@ is played as soon as it comes, animations or not (the view redraws over them). A
 input of the player, the game ending or being won, another game shown, or the tab
 hidden stops it; whatever answer arrives after that is ignored.
 
-Pure: the host is handed in (`Solver`, itself handed the page; tests use a fake), so
+Pure: the host is handed in (`SolverRoom`, itself handed the page; tests use a fake), so
 this runs on CPython and MicroPython alike. The host provides `solver_ready()`, `ask_solver(budget_ms,
 ticket, paced)`, `play_auto(direction)`, `drop_auto_moves()`, `later(ms)` (which calls `due`),
 `now()` (ms), `speed()` (the setting), `notify(text)`, `state` (the engine's last state
@@ -243,7 +243,7 @@ class Pilot:
             self.host.view.show_hint(None)
 
 
-class Solver:
+class SolverRoom:
     """The room of the solver's two buttons, Hint and Auto-play: it asks the engine's
     solver for the Pilot, plays Auto-play's moves through the queue, and stops Auto-play
     when the player takes over (a key, a swipe, another button, a link, a hidden page)."""

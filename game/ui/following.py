@@ -7,7 +7,7 @@ a move shown here that another tab's game replaced is said on screen, once.
 
 An import is the player's word in every tab: another tab's import replaces this tab's
 games, best scores and statistics whatever they were, so its documents are never merged
-with this tab's nor written over (game/ui/tabs.py `imported_elsewhere`); this tab reads
+with this tab's nor written over (game/ui/shared_saves.py `imported_elsewhere`); this tab reads
 everything again and plays the import's game of the board it shows (`adopt`), once every
 imported document has reached it (the import's mark names each one's checksum: they
 come one storage event at a time).
@@ -16,9 +16,9 @@ Pure (the page is handed in), tested with a fake page on CPython and MicroPython
 """
 
 from game.ui import text
+from game.ui.shared_saves import ADOPT, SHOWN
 from game.ui.store import BEST, IMPORT, REVIEWS, STATS
 from game.ui.switching import start_args
-from game.ui.tabs import ADOPT, SHOWN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -82,8 +82,8 @@ class Following:
             page.screen.judged(reply)
             page.notify(text.say("imported_elsewhere"))
             return
-        if reply["kind"] == "reviews":  # kept reviews merged with another tab's
-            page.keep(REVIEWS, str(reply["kept_save"]))
+        if reply["kind"] == "reviews":  # stored reviews merged with another tab's
+            page.store_merged(REVIEWS, str(reply["kept_save"]))
             return
         if action == "follow":
             page.saves.followed(reply.get("taken") or reply["changed"], page.screen.shown_save,

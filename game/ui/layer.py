@@ -65,8 +65,8 @@ class TileLayer:
         tile on a cell that already showed one keeps that element."""
         fresh = appear or []
         cells = [(r, c, value) for r, row in enumerate(board) for c, value in enumerate(row) if value]
-        kept = {self.live[(r, c)] for r, c, _ in cells if (r, c) in self.live}
-        free = self._free(kept)
+        staying = {self.live[(r, c)] for r, c, _ in cells if (r, c) in self.live}
+        free = self._free(staying)
         drawn: "dict[int, tuple[str, str, str]]" = {}
         live: "dict[tuple[int, int], int]" = {}
         for r, c, value in cells:

@@ -11,7 +11,7 @@ edit here.
 import js
 from pyscript import document
 
-from game.ui import gestures, keys, tabs, text
+from game.ui import gestures, keys, shared_saves, text
 from game.ui.store import PREFIX
 
 TYPE_CHECKING = False
@@ -162,13 +162,13 @@ class Listening:
         self.page.router.changed(str(target.id or ""), str(target.getAttribute("data-setting") or ""), target)
 
     def on_storage(self, event: "Any") -> None:
-        """Another tab stored something this tab follows (game/ui/tabs.py names it)."""
+        """Another tab stored something this tab follows (game/ui/shared_saves.py names it)."""
         key = str(event.key)
         if key.startswith(PREFIX):
             if self.page.store.newer(key[len(PREFIX):]):
                 self.page.outdated()  # another tab runs a newer release: this one stops saving
                 return
-            followed = tabs.stored_elsewhere(key[len(PREFIX):], self.page.saves.key)
+            followed = shared_saves.stored_elsewhere(key[len(PREFIX):], self.page.saves.key)
             if followed is not None:
                 assert self.page.router is not None
                 self.page.router.followed(followed)

@@ -20,8 +20,8 @@ from game.ui import (
     early,
     memory,
     preferences,
+    shared_saves,
     sharing,
-    tabs,
     text,
     turns,
     waiting,
@@ -53,11 +53,11 @@ class Page(Browser):
         # over a reload); a switch takes effect once answered (game/ui/boards.py).
         self.boards = boards.Boards(self.store, int(self.prefs.values["size"]), device.epoch_ms)
         # What this tab knows to be stored, per document (other tabs may write too).
-        self.saves = tabs.SharedSaves(self.store, self.boards.size, self.boards.key)
+        self.saves = shared_saves.SharedSaves(self.store, self.boards.size, self.boards.key)
         self.clock = clock.Clock()
         self.offset = int(js.window.py2048Time.offsetMinutes())
         self.lang = js.window.py2048Lang  # the strings assets/settings.js loads
-        self.engine = js.window.py2048Engine  # the engine's client (assets/engine/client.js)
+        self.client = js.window.py2048Engine  # the engine's client (assets/engine/client.js)
         self.state: "dict[str, Any] | None" = None  # the game on screen, as last shown
         self.milestones: "list[str] | None" = None  # from the engine's replies
         # What the keys play: "" the game in play, else the mode a room declares in its
@@ -78,7 +78,7 @@ class Page(Browser):
         # taken over (game/ui/early.py); what only the engine can do waits for it.
         self.turns = turns.Turns(self)
         self.early = early.EarlyPlay(device.PageWords(), device.epoch_ms)
-        self.calls = calls.Calls(self, self.early, self.engine)
+        self.calls = calls.Calls(self, self.early, self.client)
         self.waiting = waiting.Waiting(self.view)
 
     @property
@@ -152,7 +152,7 @@ class Page(Browser):
         self.turns.answered(ticket)
 
     def deliver(self, promise: "Any", ticket: int, answered: "Any", refused: "Any") -> None:
-        self.engine.deliver(promise, ticket, answered, refused)
+        self.client.deliver(promise, ticket, answered, refused)
 
     def notify_refused(self) -> None:
         """The engine raised on a call (never expected: the page checks what it can
@@ -173,7 +173,7 @@ class Page(Browser):
         return self.clock.elapsed(now())
 
     def engine_gone(self) -> bool:
-        return bool(str(self.engine.failure or ""))
+        return bool(str(self.client.failure or ""))
 
     def lost(self) -> None:
         self.fail(text.say("engine_stopped"))
@@ -212,8 +212,8 @@ class Page(Browser):
             self.view.hide_notice()
         js.window.py2048Failure.show(message, text.say("failure_detail", detail=detail) if detail else "")
 
-    def keep(self, name: str, document: str) -> None:
-        """Store a document merged across tabs (game/ui/tabs.py `store_merged`), outside
+    def store_merged(self, name: str, document: str) -> None:
+        """Store a document merged across tabs (game/ui/shared_saves.py `store_merged`), outside
         any queued action (a finished review); when another tab stored its own since,
         their merge is queued, then stored."""
         _, first = self.saves.store_merged(name, document)

@@ -142,5 +142,5 @@ class Preferences:
 
     def replace(self, settings_text: str) -> None:
         """An import: these settings (already checked by the engine, and stored with the
-        rest of the import: game/ui/tabs.py `import_all`) are the ones now."""
+        rest of the import: game/ui/shared_saves.py `import_all`) are the ones now."""
         self.values = schema.read_settings(settings_text)

@@ -1,5 +1,5 @@
 """Rankings, your friends' results, as a room of the page: its actions, buttons and
-replies, and what its dialog (game/ui/rankings.py, pure, which decides) needs of the
+replies, and what its dialog (game/ui/rankings_dialog.py, pure, which decides) needs of the
 page.
 
 Its engine calls carry the stored Rankings ("@rankings") through assets/rankings.js
@@ -8,7 +8,7 @@ engine's answer. It chooses when an idle page has the engine read the Rankings, 
 once when storage would not keep it. Pure (the page is handed in).
 """
 
-from game.ui import rankings, text
+from game.ui import rankings_dialog, text
 from game.ui.store import RANKINGS
 
 TYPE_CHECKING = False
@@ -21,10 +21,10 @@ WARM_AFTER_MS = 2000  # after the engine's start, and after input, before readin
 class RankingsRoom:
     ACTIONS = ("rankings", "rankings-add", "rankings-merge", "rankings-import", "rankings-picture")
     REPLIES = ("rankings", "board_add", "board_merge", "board_import", "board_picture")
-    WAITS = {"rankings": "rankings-dialog", "rankings-add": "add-board-button", "rankings-merge": "",
+    WAITS = {"rankings": "rankings-dialog", "rankings-add": "add-rankings-button", "rankings-merge": "",
              "rankings-import": "import", "rankings-picture": ""}
     BUTTONS = {"#rankings": None, "#day-prev": None, "#day-next": None, "#season-prev": None,
-               "#season-next": None, "add-board": None, "share-board": None,
+               "#season-next": None, "add-rankings": None, "share-rankings": None,
                "close-rankings": (("rankings",), "", "")}
     FOLLOWS = (RANKINGS,)
     DIALOGS = ("rankings",)
@@ -33,7 +33,7 @@ class RankingsRoom:
     def __init__(self, page: "Any") -> None:
         self.page = page
         self.view = page.view
-        self.dialog = rankings.Rankings(self)
+        self.dialog = rankings_dialog.RankingsDialog(self)
         self.warned = False
         self.last_input = 0.0  # performance.now() of the player's last key or swipe
         self.on_warm = page.proxy(self.dialog.warm)
@@ -102,4 +102,4 @@ class RankingsRoom:
         engine keeps them for as long as the page is open."""
         if not self.warned:
             self.warned = True
-            self.notify(text.say("board_not_kept"))
+            self.notify(text.say("rankings_not_stored"))

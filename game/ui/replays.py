@@ -123,8 +123,8 @@ BAR = ("#watch-play", "#watch-step", "#watch-close", "#watch-practice")
 # code, or closing the dialog, leaves the replay on the board); any other ends it.
 OVER_REPLAY = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",
                "#stats", "#help", "#settings", "share-stats", "watch-verified", "#rankings",
-               "close-rankings", "#day-prev", "#day-next", "#season-prev", "#season-next", "add-board",
-               "share-board", "check-result", "review-show") + BAR
+               "close-rankings", "#day-prev", "#day-next", "#season-prev", "#season-next", "add-rankings",
+               "share-rankings", "check-result", "review-show") + BAR
 
 
 class Replays:
@@ -223,7 +223,7 @@ class Replays:
         if name in ("#check-code", "check-result"):  # from Statistics, from Rankings
             view.set_hidden("replay-verdict", True)
             view.set_hidden("watch-verified", True)
-            view.set_hidden("add-board", True)
+            view.set_hidden("add-rankings", True)
             view.open_dialog("replay")
         elif name == "check-code":
             pasted = self.page.pasted("replay-code")

@@ -8,7 +8,7 @@ key's move would wait behind a whole review): each step is sized to take about
 for `QUIET_MS`, so a move's answer waits behind one short step at most. Closing the
 dialog leaves the review going on behind while the player plays on (Review again shows
 how far it got); Cancel stops it and drops it in the engine. A finished review comes
-back with the kept reviews the page stores (`py2048:reviews`), so reopening it is
+back with the stored reviews the page stores (`py2048:reviews`), so reopening it is
 instant and works offline.
 
 Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPython and
@@ -216,7 +216,7 @@ class ReviewDialog:
             self.schedule()  # first: the worker searches on while the page draws
         self.show(reply)
         if reply.get("done") and reply.get("kept_save"):  # merged first with another tab's since
-            self.page.keep(REVIEWS, str(reply["kept_save"]))
+            self.page.store_merged(REVIEWS, str(reply["kept_save"]))
 
     def schedule(self) -> None:
         """The next step: at once, or once the player has left the keys alone."""

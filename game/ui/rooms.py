@@ -37,9 +37,9 @@ LATER = (
     ("settings_dialog", "SettingsDialog"),
     ("statistics_dialog", "StatisticsDialog"),
     ("help_dialog", "HelpDialog"),
-    ("transfer", "Transfer"),  # Export and Import
+    ("transfer_dialog", "TransferDialog"),  # Export and Import
     ("rankings_room", "RankingsRoom"),  # your friends' Rankings
-    ("autoplay", "Solver"),  # Hint and Auto-play
+    ("autoplay", "SolverRoom"),  # Hint and Auto-play
     ("review_dialog", "ReviewDialog"),  # a game graded move by move
     ("practice", "Practice"),  # a reviewed game played on from one of its positions
 )

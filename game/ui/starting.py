@@ -9,7 +9,7 @@ over, the one on screen last, at the player's first pause (game/ui/handover.py
 An engine that fails to start, or stops, is said, lasting, and the board stays.
 
 Pure (the page is handed in; the engine's client, assets/engine/client.js, is
-`page.engine`), tested with a fake page on CPython and MicroPython.
+`page.client`), tested with a fake page on CPython and MicroPython.
 """
 
 from game.ui import handover, text
@@ -40,7 +40,7 @@ class Start:
         """Play once the strings are in (they come long before the engine, and every
         reply is said in words); the engine starts once that first game is shown."""
         page = self.page
-        page.engine.onfailure = page.proxy(self.engine_lost)
+        page.client.onfailure = page.proxy(self.engine_lost)
         # The first game in a task of its own: with the page's start it made one task of
         # about 100 ms with a phone's CPU, blocking time (docs/performance.md).
         page.later(0, page.proxy(self.first_game))
@@ -53,8 +53,8 @@ class Start:
         """The first game is on the page: the engine's worker is made now, not before,
         so that its downloads and its start on the other core are not in the way of the
         first tiles (docs/engine-start.md, "When the engine starts")."""
-        self.page.engine.start()
-        self.page.engine.ready.then(self.page.proxy(self.engine_ready), self.page.proxy(self.engine_failed))
+        self.page.client.start()
+        self.page.client.ready.then(self.page.proxy(self.engine_ready), self.page.proxy(self.engine_failed))
 
     def language_ready(self, code: "Any") -> None:
         """The strings of the language in use are loaded (at start, or after a change in
@@ -195,7 +195,7 @@ class Start:
         afresh. No stored value keeps the page from playing."""
         page = self.page
         if action == "handover":
-            page.saves.keep_rejected()
+            page.saves.set_aside_rejected()
             page.first("handover-fresh")
         elif action == "handover-fresh":
             page.fail(text.say("engine_failed"), error)

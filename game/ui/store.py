@@ -23,7 +23,7 @@ BEST = "best"
 STATS = "stats"
 RANKINGS = "rankings"  # your friends' Rankings (game/rankings.py); assets/rankings.js reads and writes them
 SETTINGS = "settings"
-REVIEWS = "reviews"  # the games last reviewed (game/kept_reviews.py): a cache the engine reads back
+REVIEWS = "reviews"  # the games last reviewed (game/stored_reviews.py): a cache the engine reads back
 REJECTED = "rejected-game"
 # The mark of the last import (assets/storage.js writes it before the imported documents):
 # {"format": IMPORT_FORMAT, "version": 1, "stamp": "<random>", "items": {key: checksum}},
@@ -70,11 +70,11 @@ def formats() -> "dict[str, int]":
     name: a stored document of one of them with a higher version is a newer release's,
     which the storage guard never writes over (build/names.py writes this into
     assets/storage.js). Read from each document's own module, on CPython only."""
-    from game import kept_reviews, rankings, saves, settings, stats, steps
+    from game import rankings, saves, settings, stats, steps, stored_reviews
 
     return {saves.GAME_FORMAT: saves.GAME_VERSION, saves.BEST_FORMAT: saves.BEST_VERSION,
             stats.FORMAT: stats.VERSION, settings.FORMAT: settings.VERSION, rankings.FORMAT: rankings.VERSION,
-            kept_reviews.FORMAT: kept_reviews.VERSION, steps.FORMAT: steps.VERSION,
+            stored_reviews.FORMAT: stored_reviews.VERSION, steps.FORMAT: steps.VERSION,
             IMPORT_FORMAT: IMPORT_VERSION}
 
 
@@ -142,14 +142,14 @@ class Store:
 
     def write(self, name: str, text: str) -> bool:
         """Write item `name`; when storage is full the guard first gives up the set-aside
-        game and the kept reviews, oldest first (assets/storage.js)."""
+        game and the stored reviews, oldest first (assets/storage.js)."""
         return self._answered(self.guard.write(PREFIX + name, text))
 
     def remove(self, name: str) -> bool:
         return self._answered(self.guard.remove(PREFIX + name))
 
     def replace_all(self, changes: "list[tuple[str, str | None]]") -> str:
-        """An import (game/ui/transfer.py): write (or, for None, remove) every item of
+        """An import (game/ui/transfer_dialog.py): write (or, for None, remove) every item of
         `changes` in order, after the import's mark, or none of them: storage refusing one
         undoes the ones before. The import's stamp, or "" when nothing changed."""
         listed = [[PREFIX + name, text] for name, text in changes]

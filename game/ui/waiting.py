@@ -34,31 +34,31 @@ class Waiting:
         self.controls: "dict[str, str]" = controls or {}
         # The actions a second ask takes back while they wait (the rooms' TOGGLES: Auto-play).
         self.toggles: "list[str]" = toggles if toggles is not None else []
-        self.kept: "list[str]" = []
+        self.held: "list[str]" = []
 
     def hold(self, action: str) -> bool:
         """Keep `action` for the engine; whether it is kept now (a toggle asked for again
         is taken back instead)."""
-        if action in self.toggles and action in self.kept:
-            self.kept.remove(action)
+        if action in self.toggles and action in self.held:
+            self.held.remove(action)
             self._show(action, False)
             return False
-        if action not in self.kept:
-            self.kept.append(action)
+        if action not in self.held:
+            self.held.append(action)
         self._show(action, True)
         return True
 
     def holds(self, action: str) -> bool:
-        return action in self.kept
+        return action in self.held
 
     def release(self) -> "list[str]":
-        """The engine runs: every kept action, in order, and their controls shown as usual."""
-        kept, self.kept = self.kept, []
-        for action in kept:
+        """The engine runs: every held action, in order, and their controls shown as usual."""
+        held, self.held = self.held, []
+        for action in held:
             self._show(action, False)
-        return kept
+        return held
 
     def _show(self, action: str, on: bool) -> None:
         control = control_of(self.controls, action)
-        if control and (on or not any(control_of(self.controls, other) == control for other in self.kept)):
+        if control and (on or not any(control_of(self.controls, other) == control for other in self.held)):
             self.view.set_starting(control, on)

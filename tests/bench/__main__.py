@@ -389,15 +389,15 @@ def compact(value: Any) -> Any:
     return value
 
 
-def trim_files(section: dict[str, Any], keep_one: bool) -> None:
+def trim_files(section: dict[str, Any], first_only: bool) -> None:
     """Keep one per-file byte list: the first cold load of our page (default policy) and
     of the anchor. Every other load fetches the same files (the snapshot policy adds the
     snapshot; a floor fetches the runtime's subset); the phone run keeps none."""
     for name, runs in section.get("boot", {}).items():
         for i, run in enumerate(runs):
             for visit in ("fresh", "repeat"):
-                kept = keep_one and name in ("ours auto", "anchor") and i == 0 and visit == "fresh"
-                if visit in run and not kept:
+                spared = first_only and name in ("ours auto", "anchor") and i == 0 and visit == "fresh"
+                if visit in run and not spared:
                     run[visit]["bytes"].pop("files", None)
 
 
@@ -422,7 +422,7 @@ def save(path: Path, name: str, section: dict[str, Any]) -> None:
             results = json.loads(path.read_text())
         except json.JSONDecodeError:
             results = {}
-    trim_files(section, keep_one=name == "desktop")
+    trim_files(section, first_only=name == "desktop")
     results[name] = compact(section)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(to_json(results) + "\n")

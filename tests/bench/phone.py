@@ -46,7 +46,7 @@ ENGINE_AT_ONCE = ("document.addEventListener('DOMContentLoaded', () => "
 TAKEN_OVER = "window.__bench && window.__bench.engine !== null"
 WORKER_ACTIVE = ("navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active"
                  " && r.active.state === 'activated'))")
-# Whether the engine's snapshot is kept on the device (assets/engine/kept.mjs) for the
+# Whether the engine's snapshot is kept on the device (assets/engine/device_snapshot.mjs) for the
 # repeat visit, which a returning player makes later than the bench does.
 KEPT = """new Promise((resolve) => {
   const request = indexedDB.open("py2048-engine", 1);

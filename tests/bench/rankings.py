@@ -109,7 +109,7 @@ def solver_moves(date: str) -> list[str]:
     return moves
 
 
-def board_text() -> tuple[str, dict[str, Any]]:
+def rankings_text() -> tuple[str, dict[str, Any]]:
     """The stored board of FRIENDS × DAYS results, and what it holds."""
     last = daily.day_number(LAST_DAY)
     entries: list[rankings.Entry] = []
@@ -122,7 +122,7 @@ def board_text() -> tuple[str, dict[str, Any]]:
             outcome = replay.replay(replay.decode(code))
             added = rankings.MIN_ADDED + 60_000 * len(entries)
             entries.append(rankings.verified_entry(code, f"Friend {friend + 1}", added, outcome))
-    text = rankings.dump_board(entries)
+    text = rankings.dump_rankings(entries)
     counts = [e.moves for e in entries]
     return text, {"results": len(entries), "chars": len(text), "median_moves": statistics.median(counts)}
 
@@ -136,7 +136,7 @@ def opened(page: Page) -> float:
 
 
 def measure(browser: Browser, url: str, repeat: int = REPEAT) -> dict[str, Any]:
-    text, holds = board_text()
+    text, holds = rankings_text()
     store = f"localStorage.setItem('py2048:rankings', {json.dumps(text)});"
     found: dict[str, Any] = {"board": holds, "first": [], "at_once": [], "again": [], "verify": [], "add": []}
     # A new friend's result each run: the newest day's game cut at a length no friend's is.
@@ -157,10 +157,10 @@ def measure(browser: Browser, url: str, repeat: int = REPEAT) -> dict[str, Any]:
             code = replay.encode(LAST_DAY, daily.SIZE, game[: lengths[run]])
             found["verify"].append(float(page.evaluate(CALL, ["verify", [json.dumps(code)]])))
             page.evaluate("link => { location.hash = link; }", f"#replay={code}{names.NAME_MARK}New%20friend")
-            poll(page, "!document.getElementById('add-board').hidden && "
+            poll(page, "!document.getElementById('add-rankings').hidden && "
                        "document.getElementById('add-name').value === 'New friend'")
             time.sleep(READ_S)  # the player reads the verdict before adding it
-            found["add"].append(float(page.evaluate(TIMED_CLICK, ["#add-board-button", "#add-status"])))
+            found["add"].append(float(page.evaluate(TIMED_CLICK, ["#add-rankings-button", "#add-status"])))
             added = page.evaluate("() => document.getElementById('add-status').textContent")
             assert added.startswith("Added to your board"), added
     return found

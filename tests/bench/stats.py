@@ -21,15 +21,15 @@ class Summary(TypedDict):
 
 def summary(values: Iterable[float | None]) -> Summary:
     """Median, min and max of the values that were measured (None: not measured)."""
-    kept = [float(v) for v in values if v is not None]
-    if not kept:
+    numbers = [float(v) for v in values if v is not None]
+    if not numbers:
         return {"median": None, "min": None, "max": None, "n": 0, "samples": []}
     return {
-        "median": statistics.median(kept),
-        "min": min(kept),
-        "max": max(kept),
-        "n": len(kept),
-        "samples": kept,
+        "median": statistics.median(numbers),
+        "min": min(numbers),
+        "max": max(numbers),
+        "n": len(numbers),
+        "samples": numbers,
     }
 
 

@@ -46,8 +46,8 @@ _PAGE = """
 (() => {
   let offset = OFFSET;
   try {
-    const kept = sessionStorage.getItem(KEY);
-    if (kept !== null) offset = Number(kept);
+    const saved = sessionStorage.getItem(KEY);
+    if (saved !== null) offset = Number(saved);
     else sessionStorage.setItem(KEY, String(offset));
   } catch (error) {}
   window.__e2eClockOffset = offset;

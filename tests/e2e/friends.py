@@ -1,5 +1,5 @@
 """Friends' daily results for the browser tests: real codes, played by the rules on each
-day's own board (game/daily.py), and boards of them stored as the engine stores them
+day's own board (game/daily.py), and Rankings of them stored as the engine stores them
 (game/rankings.py), so the page has to trust nothing a test made up.
 """
 
@@ -43,8 +43,8 @@ def link(base_url: str, result_code: str, name: str = "") -> str:
     return f"{base_url}/#replay={result_code}{tail}"
 
 
-def board_text(results: list[tuple[str, str]]) -> str:
-    """A stored board of (code, name) results, added a minute apart in this order."""
+def rankings_text(results: list[tuple[str, str]]) -> str:
+    """Stored Rankings of (code, name) results, added a minute apart in this order."""
     entries = [rankings.verified_entry(result_code, name, ADDED + 60_000 * index, numbers(result_code))
                for index, (result_code, name) in enumerate(results)]
-    return rankings.dump_board(entries)
+    return rankings.dump_rankings(entries)

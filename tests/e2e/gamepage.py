@@ -38,7 +38,7 @@ _PREPARE = """
 """
 
 
-# The engine's snapshot kept on this device (assets/engine/kept.mjs), as the page's
+# The engine's snapshot kept on this device (assets/engine/device_snapshot.mjs), as the page's
 # origin sees it: {build, file, sources, bytes} or null.
 _KEPT = """() => new Promise((resolve) => {
   const request = indexedDB.open("py2048-engine", 1);
@@ -144,15 +144,15 @@ class GamePage:
     def evaluate(self, expression: str) -> Any:
         return self.page.evaluate(expression)
 
-    def kept_snapshot(self) -> dict[str, object] | None:
+    def device_snapshot(self) -> dict[str, object] | None:
         entry: dict[str, object] | None = self.page.evaluate(_KEPT)
         return entry
 
-    def wait_snapshot_kept(self) -> None:
+    def wait_device_snapshot(self) -> None:
         """Until the engine has kept its snapshot on this device: it does so after its
         first answer, in the background, so a reload before then starts plain again."""
         self.poll("the engine's snapshot, kept on this device",
-                  lambda: self.kept_snapshot() is not None, timeout=BOOT_TIMEOUT)
+                  lambda: self.device_snapshot() is not None, timeout=BOOT_TIMEOUT)
 
     def dialog_open(self, name: str) -> bool:
         return bool(self.page.evaluate(f"() => !!document.getElementById('{name}-dialog')?.open"))

@@ -57,8 +57,8 @@ def test_a_flat_clock_battery_keeps_the_daily_board_off_and_the_normal_game_unto
     data = moves_made(game, 6)  # the keys still play the normal game, stored as such
     assert data["mode"] == "classic" and stored(game, "mode") != "daily"
     assert stored(game, "daily") is None, "moves went into the daily board's slot"
-    kept = stored(game, "game")
-    assert kept is not None and json.loads(kept)["moves"] == int(data["moves"])
+    stored_now = stored(game, "game")
+    assert stored_now is not None and json.loads(stored_now)["moves"] == int(data["moves"])
     game.page.reload()
     again = game.wait_ready()
     assert again["mode"] == "classic" and again["board"] == data["board"]
@@ -95,8 +95,8 @@ def test_across_the_last_midnight_the_days_game_is_kept_and_another_try_refused(
     game.poll("the clock's sentence", lambda: "2200-01-01" in game.notice()[1])
     after = game.state()
     assert after["mode"] == "daily" and after["board"] == data["board"], "the day's game was replaced"
-    kept = json.loads(stored(game, "daily") or "{}")
-    assert kept.get("counted") is not True and kept["daily"] == "2199-12-31"
+    stored_now = json.loads(stored(game, "daily") or "{}")
+    assert stored_now.get("counted") is not True and stored_now["daily"] == "2199-12-31"
     assert stored(game, "stats") is None or "2199-12-31" not in (stored(game, "stats") or "")
     game.page.reload()
     again = game.wait_ready()  # the stored daily mode is set aside: the normal game plays
@@ -175,6 +175,6 @@ def test_the_daily_board_played_before_the_engine_across_midnight_is_the_one_tak
     assert [after[k] for k in ("mode", "board", "moves", "score")] == ["daily", data["board"], data["moves"],
                                                                        data["score"]]
     assert "could not be kept" not in game.notice()[1]
-    kept = json.loads(stored(game, "daily") or "{}")
-    assert kept["daily"] == "2026-12-01" and kept["moves"] == int(data["moves"]), kept
+    stored_now = json.loads(stored(game, "daily") or "{}")
+    assert stored_now["daily"] == "2026-12-01" and stored_now["moves"] == int(data["moves"]), stored_now
     no_errors(game)

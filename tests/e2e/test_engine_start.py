@@ -169,7 +169,7 @@ def trickling_site() -> Iterator[str]:
         yield url.rstrip("/")
 
 
-# A way to spoil the snapshot kept on this device (assets/engine/kept.mjs): "corrupt"
+# A way to spoil the snapshot kept on this device (assets/engine/device_snapshot.mjs): "corrupt"
 # changes bytes in the middle of its gzip, "foreign" makes it another build's.
 _SPOIL = """(how) => new Promise((resolve, reject) => {
   const request = indexedDB.open("py2048-engine", 1);
@@ -217,8 +217,8 @@ def test_a_slow_link_starts_plain_makes_the_snapshot_here_and_restores_it_next_t
         game.wait_ready()
         assert any("would take" in line for line in engine_lines(game)), engine_lines(game)
         plays(game)
-        game.wait_snapshot_kept()
-        entry = game.kept_snapshot()
+        game.wait_device_snapshot()
+        entry = game.device_snapshot()
         assert entry and entry["build"] == build_key() and entry["sources"] == manifest()["sources"]
         assert int(str(entry["bytes"])) > 1_000_000
         game.expected_engine = "snapshot"
@@ -236,7 +236,7 @@ def test_a_slow_link_starts_plain_makes_the_snapshot_here_and_restores_it_next_t
 
 
 @contextmanager
-def kept_after_a_first_visit(browser: Browser) -> Iterator[GamePage]:
+def snapshot_after_a_first_visit(browser: Browser) -> Iterator[GamePage]:
     """A fresh profile's first visit on a fast link, once the snapshot it downloaded
     (and restored) is kept on the device."""
     context = browser.new_context()
@@ -247,7 +247,7 @@ def kept_after_a_first_visit(browser: Browser) -> Iterator[GamePage]:
             game.goto()
             game.wait_ready()
             assert started_from(game) == "download"
-            game.wait_snapshot_kept()
+            game.wait_device_snapshot()
             yield game
     finally:
         context.close()
@@ -255,8 +255,8 @@ def kept_after_a_first_visit(browser: Browser) -> Iterator[GamePage]:
 
 def test_a_fast_link_keeps_the_downloaded_snapshot_and_restores_it_without_the_network(
         browser: Browser) -> None:
-    with kept_after_a_first_visit(browser) as game:
-        entry = game.kept_snapshot()
+    with snapshot_after_a_first_visit(browser) as game:
+        entry = game.device_snapshot()
         assert entry and entry["bytes"] == manifest()["bytes"] and entry["file"] == manifest()["file"]
         requests = len(game.requests)
         game.page.reload()
@@ -272,7 +272,7 @@ def test_a_spoiled_snapshot_on_the_device_gives_way_and_is_replaced(browser: Bro
     """A kept snapshot whose bytes are damaged, or of another build, is never restored:
     the engine starts another way (plain; or, for another build's, from this build's
     download), plays, and the entry is replaced by this build's snapshot."""
-    with kept_after_a_first_visit(browser) as game:
+    with snapshot_after_a_first_visit(browser) as game:
         game.page.evaluate(_SPOIL, how)
         game.expected_engine = "plain" if how == "corrupt" else "snapshot"
         game.page.reload()
@@ -280,11 +280,11 @@ def test_a_spoiled_snapshot_on_the_device_gives_way_and_is_replaced(browser: Bro
         assert started_from(game) == ("" if how == "corrupt" else "download")
         plays(game)
         game.poll("this build's snapshot kept in its place",
-                  lambda: (game.kept_snapshot() or {}).get("build") == build_key(), timeout=30)
+                  lambda: (game.device_snapshot() or {}).get("build") == build_key(), timeout=30)
         if how == "corrupt":
             assert any("the snapshot failed" in line for line in engine_lines(game)), engine_lines(game)
             game.poll("the snapshot made after the plain start, kept",
-                      lambda: (game.kept_snapshot() or {}).get("bytes") != manifest()["bytes"], timeout=30)
+                      lambda: (game.device_snapshot() or {}).get("bytes") != manifest()["bytes"], timeout=30)
         game.expected_engine = "snapshot"
         game.page.reload()
         game.wait_ready()

@@ -110,7 +110,7 @@ START_FAULTS = {
     "engine-python-network": (
         "game/api.py", "abort", ENGINE, "game/api.py could not be downloaded (TypeError: "),
     "engine-worker-module": (
-        "assets/engine/kept.mjs", "404", ENGINE,
+        "assets/engine/device_snapshot.mjs", "404", ENGINE,
         "assets/engine/worker.mjs or a module it imports could not be loaded"),
     "pyodide-wasm": ("pyodide.asm.wasm", "404", ENGINE, "pyodide.asm.wasm answered 404"),
     "pyodide-js": ("pyodide.asm.mjs", "404", ENGINE, "pyodide.asm.mjs answered 404"),

@@ -126,7 +126,7 @@ def offline_state(game: GamePage) -> dict[str, Any]:
     return state
 
 
-def wait_kept(game: GamePage, site: Site) -> dict[str, Any]:
+def wait_cached(game: GamePage, site: Site) -> dict[str, Any]:
     """Wait until the service worker controls the page with the whole release cached."""
     found: list[dict[str, Any]] = []
 
@@ -179,10 +179,10 @@ def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, s
         url = server.enter_context(serve(site.root))
         with opened(browser, url + SUB_PATH) as game:
             game.start()
-            state = wait_kept(game, site)
+            state = wait_cached(game, site)
             assert list(state["caches"]) == [site.cache], "one cache, named for the release"
-            kept = {site_path(u) for u in state["caches"][site.cache]}
-            assert kept == set(site.files), "the cache holds other files than sw.js lists"
+            cached = {site_path(u) for u in state["caches"][site.cache]}
+            assert cached == set(site.files), "the cache holds other files than sw.js lists"
             play(game)
             before = game.state()
 
@@ -242,7 +242,7 @@ def _session(browser: Browser, site: Site, slow: bool) -> tuple[set[str], set[st
         else:
             game.start()
         play(game)
-        game.wait_snapshot_kept()
+        game.wait_device_snapshot()
         game.page.reload()
         game.expected_engine = "snapshot"  # kept on the device by the first visit
         game.wait_ready()
@@ -310,7 +310,7 @@ def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
     first = build(out, source)
     with serve(first.root) as url, opened(browser, url + SUB_PATH) as game:
         game.start()
-        wait_kept(game, first)
+        wait_cached(game, first)
         assert not update_shown(game), "an offer on the first visit"
         game.page.evaluate("() => { window.py2048StillHere = true; }")
         other = GamePage(game.context, game.context.new_page(), game.base_url)
@@ -340,7 +340,7 @@ def test_new_release_waits_for_reload_click_then_replaces_the_old_cache(
               and game.page.evaluate("() => document.readyState") != "loading", BOOT_TIMEOUT)
         game.wait_ready()
         assert not game.page.evaluate("() => window.py2048StillHere === true")
-        state = wait_kept(game, second)
+        state = wait_cached(game, second)
         assert list(state["caches"]) == [second.cache], f"old caches left: {list(state['caches'])}"
         assert not update_shown(game)
 

@@ -26,7 +26,7 @@ from tests.e2e.gamepage import BOOT_TIMEOUT, GamePage
 # own bytes.
 OWN_SCHEMES = ("file:", "data:", "blob:")
 
-# How many snapshots the engine worker keeps in IndexedDB (assets/engine/kept.mjs).
+# How many snapshots the engine worker keeps in IndexedDB (assets/engine/device_snapshot.mjs).
 _KEPT_SNAPSHOTS = """() => new Promise((resolve) => {
   const request = indexedDB.open("py2048-engine", 1);
   request.onupgradeneeded = () => request.result.createObjectStore("snapshots");

@@ -54,7 +54,7 @@ def add(game: GamePage, name: str | None = None) -> str:
     if name is not None:
         game.page.fill("#add-name", name)
     game.evaluate("() => { document.getElementById('add-status').hidden = true; }")
-    game.click("#add-board-button")
+    game.click("#add-rankings-button")
     game.poll("the result added",
               lambda: bool(game.evaluate("() => !document.getElementById('add-status').hidden")))
     return text_of(game, "add-status")
@@ -121,14 +121,14 @@ def test_a_tampered_code_is_refused_with_its_reason_and_offers_nothing_to_add(op
     verdict = open_link(game, friends.link(game.base_url, tampered, "Ana"))
     assert game.state()["replay"] == "rejected"
     assert "damaged" in verdict or "check characters" in verdict or "does not verify" in verdict.lower()
-    assert game.evaluate("() => document.getElementById('add-board').hidden")
+    assert game.evaluate("() => document.getElementById('add-rankings').hidden")
     assert not stored_board(game)
 
 
 def test_the_days_ranking_counts_one_result_per_name_and_shows_the_conflict(open_game: OpenGame) -> None:
     game = open_game(viewport=DESKTOP)
     results = [(friends.code(DAY, seed), name) for seed, name in ((4, "Ana"), (5, "Bo"), (6, "ana"))]
-    game.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
+    game.prepare_storage({friends.RANKINGS_KEY: friends.rankings_text(results)})
     game.start()
     open_rankings(game)
     shown = rows(game, "day-rows")
@@ -145,7 +145,7 @@ def test_seasons_are_calendar_months_and_the_chart_holds_the_tables_numbers(open
     results = [(friends.code(DAY, 7), "Ana"), (friends.code(NEXT_DAY, 8), "Ana"),
                (friends.code(NEXT_DAY, 9), "Bo"),
                (friends.code("2026-12-02", 10), "Bo")]
-    game.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
+    game.prepare_storage({friends.RANKINGS_KEY: friends.rankings_text(results)})
     game.start()
     open_rankings(game)
     assert text_of(game, "season-date") == "2026-12"
@@ -178,8 +178,8 @@ def test_two_tabs_adding_at_once_both_end_with_both_results(open_game: OpenGame)
     codes = [friends.code(DAY, 11), friends.code(DAY, 12)]
     open_link(first, friends.link(first.base_url, codes[0], "Ana"))
     open_link(second, friends.link(second.base_url, codes[1], "Bo"))
-    first.evaluate("() => document.getElementById('add-board-button').click()")
-    second.evaluate("() => document.getElementById('add-board-button').click()")
+    first.evaluate("() => document.getElementById('add-rankings-button').click()")
+    second.evaluate("() => document.getElementById('add-rankings-button').click()")
     def both_stored(tab: GamePage) -> bool:
         return sorted(e["code"] for e in stored_board(tab)) == sorted(codes)
 
@@ -194,7 +194,7 @@ def test_export_and_import_carry_the_board_and_its_codes_are_replayed(
         open_game: OpenGame, tmp_path: Path) -> None:
     first = open_game(viewport=DESKTOP)
     results = [(friends.code(DAY, 13), "Ana"), (friends.code(NEXT_DAY, 14), "Bo")]
-    first.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
+    first.prepare_storage({friends.RANKINGS_KEY: friends.rankings_text(results)})
     first.start()
     path = export_file(first, tmp_path)
     exported = json.loads(path.read_text())
@@ -223,7 +223,7 @@ def test_your_own_daily_result_is_your_row_and_the_days_board_is_shared(open_gam
                  {"date": DAY, "score": own.score, "tile": own.tile, "moves": own.moves, "code": mine}]}}
     game.prepare_storage({"py2048:stats": json.dumps(stats),
                           positions.SETTINGS_KEY: positions.settings_text(),
-                          friends.RANKINGS_KEY: friends.board_text([(friends.code(DAY, 16), "Bo")])})
+                          friends.RANKINGS_KEY: friends.rankings_text([(friends.code(DAY, 16), "Bo")])})
     game.start()
     game.click("#settings")
     game.page.fill("#set-name", "  Ana   Maria ")
@@ -244,7 +244,7 @@ def test_your_own_daily_result_is_your_row_and_the_days_board_is_shared(open_gam
     assert game.evaluate("() => document.querySelector('#day-rows tr.mine th').textContent") == str(
         [row[1] for row in shown].index("Ana Maria (you)") + 1)
     assert text_of(game, "season-place").startswith("You are #")
-    game.click("#rankings-dialog [data-action='share-board']")
+    game.click("#rankings-dialog [data-action='share-rankings']")
     game.poll("the copied notice", lambda: game.notice()[0] and "clipboard" in game.notice()[1])
     shared = str(game.evaluate("() => navigator.clipboard.readText()"))
     assert shared.split("\n")[0] == f"2048 in Python · friends' board · daily board {DAY}"
@@ -274,7 +274,7 @@ def test_rankings_are_usable_by_keyboard_and_axe_finds_nothing(open_game: OpenGa
     game = open_game(viewport=DESKTOP, color_scheme="light")
     results = [(friends.code(DAY, 17), "Ana"), (friends.code(NEXT_DAY, 18), "Bo"),
                (friends.code(NEXT_DAY, 19), "Cy")]
-    game.prepare_storage({friends.RANKINGS_KEY: friends.board_text(results)})
+    game.prepare_storage({friends.RANKINGS_KEY: friends.rankings_text(results)})
     game.start()
     game.page.focus("#rankings")
     game.page.keyboard.press("Enter")

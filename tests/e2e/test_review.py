@@ -56,9 +56,9 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untou
         "() => document.querySelector('#review-chart polyline').dataset.values.split(',').length")
     assert values == moves + 1 and marks == sum(1 for g in seen["grades"] if g in "mx")
     # Kept: in storage, under its format; and the game reviewed is as it was.
-    kept = json.loads(game.evaluate("() => localStorage.getItem('py2048:reviews')"))
-    assert kept["format"] == "py2048-reviews" and len(kept["reviews"]) == 1
-    assert kept["reviews"][0]["grades"] == seen["grades"]
+    stored_now = json.loads(game.evaluate("() => localStorage.getItem('py2048:reviews')"))
+    assert stored_now["format"] == "py2048-reviews" and len(stored_now["reviews"]) == 1
+    assert stored_now["reviews"][0]["grades"] == seen["grades"]
     game.page.locator("#review-dialog").get_by_role("button", name="Close").click()
     assert game.dialog_open("over")  # back where Review was pressed
     after = game.state()
@@ -94,7 +94,7 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untou
 
 
 def test_reviews_finished_in_two_tabs_are_both_kept(game: GamePage) -> None:
-    """The reported loss: each tab stored the list of kept reviews it had read when its
+    """The reported loss: each tab stored the list of stored reviews it had read when its
     review began, and storage kept one tab's. Here a review runs in this tab while
     another tab of the game stores its own finished review (written from a second page
     of the site, as that tab does); when this one finishes, both are kept, this tab's
@@ -112,9 +112,9 @@ def test_reviews_finished_in_two_tabs_are_both_kept(game: GamePage) -> None:
     other.evaluate("text => localStorage.setItem('py2048:reviews', text)", stored)
     assert review_data(game)["accuracy"] is None, "the review ended before the other tab's was stored"
     seen = wait_reviewed(game)
-    kept = json.loads(game.evaluate("() => localStorage.getItem('py2048:reviews')"))["reviews"]
-    assert len(kept) == 2 and kept[0]["key"] == theirs["key"]
-    assert kept[1]["grades"] == seen["grades"]
+    stored_now = json.loads(game.evaluate("() => localStorage.getItem('py2048:reviews')"))["reviews"]
+    assert len(stored_now) == 2 and stored_now[0]["key"] == theirs["key"]
+    assert stored_now[1]["grades"] == seen["grades"]
 
 
 def test_a_review_cancelled_closes_and_keeps_nothing(game: GamePage) -> None:

@@ -156,8 +156,8 @@ def test_one_bad_best_entry_is_set_aside_alone_and_the_game_resumes(game: GamePa
     shown, text = game.notice()
     assert shown and "5×5 and 6×6" in text and "new game" not in text, text
     assert stored(game, REJECTED_KEY) is None, "a valid game was set aside"
-    kept = stored(game, BEST_KEY)
-    assert kept is not None and saves.load_best(kept) == {4: best, 5: 0, 6: 0}
+    on_disk = stored(game, BEST_KEY)
+    assert on_disk is not None and saves.load_best(on_disk) == {4: best, 5: 0, 6: 0}
 
 
 def test_the_engine_judges_exactly_the_stored_text(game: GamePage) -> None:
@@ -181,13 +181,13 @@ def test_a_huge_rejected_save_is_not_kept(game: GamePage) -> None:
     data = game.start()
     assert data["moves"] == "0"
     assert stored(game, REJECTED_KEY) is None
-    kept = stored(game, GAME_KEY)
-    assert kept is not None and len(kept) < 10_000, "the huge save is still stored"
+    on_disk = stored(game, GAME_KEY)
+    assert on_disk is not None and len(on_disk) < 10_000, "the huge save is still stored"
 
 
 def test_the_write_checks_compare_the_stored_text_as_a_read_would_bring_it(game: GamePage) -> None:
     """Before each write a tab asks whether another tab stored something since
-    (game/ui/tabs.py). The comparison runs beside storage (assets/boot.js), so a stored
+    (game/ui/shared_saves.py). The comparison runs beside storage (assets/boot.js), so a stored
     game never crosses into MicroPython for it; it must answer as comparing the read
     texts did: an item is judged as read brings it (cut past the cap, NUL included),
     a missing one never differs, and an unknown text differs from any stored one."""
@@ -252,8 +252,8 @@ def test_full_storage_never_keeps_a_counted_game_without_its_count(game: GamePag
     game.poll("the notice", lambda: "Storage is full" in game.notice()[1])
     shown, text = game.notice()
     assert shown and "progress since" in text, text
-    kept = json.loads(stored(game, GAME_KEY) or "{}")
-    assert kept.get("counted") is False and kept["moves"] == int(over["moves"]), (before, kept)
+    on_disk = json.loads(stored(game, GAME_KEY) or "{}")
+    assert on_disk.get("counted") is False and on_disk["moves"] == int(over["moves"]), (before, on_disk)
     assert stored(game, "py2048:stats") is None
     game.evaluate(f"({_EMPTY})()")
     game.page.reload()
@@ -300,8 +300,9 @@ def test_a_game_whose_counted_document_was_refused_is_counted_once(game: GamePag
     game.poll("the notice", lambda: "Storage is full" in game.notice()[1])
     counted = json.loads(stored(game, "py2048:stats") or "{}")["sizes"]["4"]
     assert counted["played"] == 1, counted
-    kept = json.loads(stored(game, GAME_KEY) or "{}")
-    assert kept["counted"] is False and kept["moves"] == int(over["moves"]), "the refused write left it so"
+    on_disk = json.loads(stored(game, GAME_KEY) or "{}")
+    assert on_disk["counted"] is False, "the refused write left it so"
+    assert on_disk["moves"] == int(over["moves"])
     game.page.reload()
     again = game.wait_ready()
     assert (again["board"], again["status"]) == (over["board"], "over")
@@ -310,7 +311,7 @@ def test_a_game_whose_counted_document_was_refused_is_counted_once(game: GamePag
     after = json.loads(stored(game, "py2048:stats") or "{}")["sizes"]["4"]
     assert after["played"] == 1 and [t["score"] for t in after["top"]] == [int(over["score"])], after
     assert after["recent"] == [int(over["score"])] and after["total_moves"] == int(over["moves"]), after
-    assert after["games"] == [kept["game"]]
+    assert after["games"] == [on_disk["game"]]
 
 
 SHOWN = ("board", "score", "moves")
@@ -325,7 +326,7 @@ def test_storage_full_while_the_page_plays_before_the_engine(game: GamePage) -> 
     with engine_held(game) as held:
         game.goto()
         game.wait_playable()
-        kept = moves_made(game, 3)
+        on_disk = moves_made(game, 3)
         assert game.evaluate(f"({_FILL})(0)") > 0
         shown = moves_made(game, 7)
         game.poll("the notice", lambda: "Storage is full" in game.notice()[1])
@@ -337,5 +338,5 @@ def test_storage_full_while_the_page_plays_before_the_engine(game: GamePage) -> 
         assert "could not be kept" not in game.notice()[1]
         game.page.reload()
         again = game.wait_ready()
-    assert [again[k] for k in SHOWN] == [kept[k] for k in SHOWN]
+    assert [again[k] for k in SHOWN] == [on_disk[k] for k in SHOWN]
     game.evaluate(f"({_EMPTY})()")

@@ -29,7 +29,8 @@ BOARD = positions.board_of([
     [2, 0, 0, 4],
 ])
 SIZES = {"desktop": (1280, 800, False), "phone": (390, 844, True)}
-FRIENDS_BOARD = friends.board_text([(friends.code(date, seed), name) for seed, (date, name) in enumerate([
+FRIENDS_RANKINGS = friends.rankings_text([
+    (friends.code(date, seed), name) for seed, (date, name) in enumerate([
     ("2026-11-30", "Ana"), ("2026-11-30", "Bo"), ("2026-11-30", "Jo\u00e3o Pedro"), ("2026-11-30", "Cy"),
     ("2026-11-29", "Ana"), ("2026-11-29", "Bo"), ("2026-11-28", "Ana"), ("2026-11-30", "ana")])])
 
@@ -44,7 +45,7 @@ def shoot(page: EnginePage, url: str, out: Path) -> list[Path]:
                 positions.game_key(4): positions.game_text(BOARD),
                 positions.BEST_KEY: positions.best_text(20000),
                 positions.SETTINGS_KEY: positions.settings_text(theme=theme),
-                friends.RANKINGS_KEY: FRIENDS_BOARD,
+                friends.RANKINGS_KEY: FRIENDS_RANKINGS,
             })
             page.goto(url)
             page.wait_ready()

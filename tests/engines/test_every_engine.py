@@ -30,12 +30,12 @@ KEYS = {"ArrowLeft": "left", "ArrowUp": "up", "ArrowRight": "right", "ArrowDown"
 STEP = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 SW_TIMEOUT = 60.0
 
-# Whether the service worker controls the page, and how many files its release keeps.
-_KEPT = """
+# Whether the service worker controls the page, and how many files its release has cached.
+_CACHED = """
 const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
 const name = %s;
-const kept = (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
-return {controlled, kept};
+const cached = (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
+return {controlled, cached};
 """
 
 
@@ -198,10 +198,10 @@ def test_the_built_site_under_a_sub_path_plays_offline_after_one_visit(
         cache, complete = release(built / SUB_PATH)
         deadline = time.monotonic() + SW_TIMEOUT
         while True:
-            kept = tab.run(_KEPT % json.dumps(cache))
-            if kept["controlled"] and kept["kept"] == complete:
+            cached = tab.run(_CACHED % json.dumps(cache))
+            if cached["controlled"] and cached["cached"] == complete:
                 break
-            assert time.monotonic() < deadline, f"{tab.engine}: never ready offline: {kept}"
+            assert time.monotonic() < deadline, f"{tab.engine}: never ready offline: {cached}"
             time.sleep(0.1)
     # The server is gone: the reload is answered by the service worker alone.
     tab.reload()

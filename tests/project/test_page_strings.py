@@ -13,7 +13,7 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
-from game.ui import rankings, statistics
+from game.ui import rankings_dialog, statistics_dialog
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -92,7 +92,7 @@ def test_the_statistics_room_writes_only_into_elements_the_page_has() -> None:
                "top": [], "daily": {"played": 0, "streak": 0, "best_streak": 0, "today": None,
                                     "results": []}}
     view = Recorder()
-    statistics.show(view, summary)
+    statistics_dialog.show(view, summary)
     assert "daily-rows" in view.ids and "stat-daily-best-streak" in view.ids
     assert view.ids <= ids, f"not on the page: {sorted(view.ids - ids)}"
 
@@ -110,10 +110,10 @@ def test_the_rankings_room_writes_only_into_elements_the_page_has() -> None:
     view = Recorder()
     host = type("Host", (), {"view": view, "push": lambda self, action: None, "notify": lambda self, t: None,
                              "storage_failed": lambda self: None, "own_name": lambda self: ""})()
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     room.answer(data)
     room.offer({"ok": True, "name": "Ana"})
     room.answer({"kind": "board_add", "ok": True, "already": False, "conflict": True, "name": "Ana",
                  "date": "2026-12-01"})
-    assert {"day-rows", "season-rows", "season-chart", "add-board", "add-status"} <= view.ids
+    assert {"day-rows", "season-rows", "season-chart", "add-rankings", "add-status"} <= view.ids
     assert view.ids <= ids, f"not on the page: {sorted(view.ids - ids)}"

@@ -20,7 +20,7 @@ import pytest
 
 from game import rankings, replay, saves, settings, transfer
 from game.ui import preferences, store
-from game.ui import transfer as room
+from game.ui import transfer_dialog as room
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,7 +105,7 @@ def string_constants(path: Path) -> set[str]:
 
 def test_every_word_spelt_out_in_python_is_one_the_scripts_know() -> None:
     """A few modules still spell a word out rather than import it (game/ui/app.py,
-    game/ui/rankings.py: "@rankings"). Each such word must be one boot.js, rankings.js or
+    game/ui/rankings_dialog.py: "@rankings"). Each such word must be one boot.js, rankings.js or
     storage.js answers to."""
     sentinels = {store.STORED_RANKINGS, store.CHOSEN_FILE, rankings.KNOWN}
     answers = {room.NO_FILE, room.TOO_BIG, room.UNREADABLE, store.NEWER}

@@ -254,7 +254,7 @@ def test_rule_a_game_the_statistics_counted_is_never_counted_again_whatever_stor
     keep either of each (a write refused for room): after a reload, and an undo and the
     same ending again, the game is counted exactly once whichever pair was kept, but
     for the counted game beside statistics without it, which the page never stores
-    (game/ui/storing.py: the game waits for its statistics)."""
+    (game/ui/screen.py `Storing`: the game waits for its statistics)."""
     engine = counting_engine(LAST_MOVE, lookahead=True, revision=4)
     engine.session.game_id = session.identity(4, 0, (), None)
     direction = ending_move(engine)
@@ -263,8 +263,8 @@ def test_rule_a_game_the_statistics_counted_is_never_counted_again_whatever_stor
     taken = engine.take(direction, 100)
     assert json.loads(taken["save"])["counted"]
     assert stats_saves.load_stats(taken["stats_save"]).of(4).played == 1
-    kept = {(candidate, taken["stats_save"]), (taken["save"], taken["stats_save"]), (candidate, "")}
-    for game_text, stats_text in kept:
+    counted = {(candidate, taken["stats_save"]), (taken["save"], taken["stats_save"]), (candidate, "")}
+    for game_text, stats_text in counted:
         again = api.Engine(chance.seeded(5), lookahead=True, wall=lambda: NOON)
         reply = again.start(game_text, None, stats_text, 4, 1)
         assert reply["state"]["status"] == "over" and again.stats.of(4).played == 1, (game_text, stats_text)
@@ -358,8 +358,8 @@ def test_start_takes_the_undo_depth_and_says_when_that_changed_the_game() -> Non
     for _ in range(3):
         engine.move(rules.legal_directions(engine.session.position.board)[0])
     save = saves.dump_game(engine.session)
-    kept = api.Engine(chance.seeded(4)).start(save, None, None, 4, 5)
-    assert not kept["game_changed"] and kept["save"] == save
+    counted = api.Engine(chance.seeded(4)).start(save, None, None, 4, 5)
+    assert not counted["game_changed"] and counted["save"] == save
     trimmed = api.Engine(chance.seeded(4)).start(save, None, None, 4, 1)
     assert trimmed["game_changed"] and trimmed["state"]["revision"] == json.loads(save)["revision"] + 1
     assert len(json.loads(trimmed["save"])["history"]) == 1 and trimmed["notice"] is None
@@ -376,8 +376,8 @@ def test_start_sets_aside_a_game_of_another_size() -> None:
 
 def test_start_reads_the_statistics_size_by_size() -> None:
     game = stats.Result(400, 64, 50, 1000, NOON, False)
-    kept = stats.record(stats.Stats(milestones=("tile-2048",)), 5, game)
-    data = json.loads(stats_saves.dump_stats(kept))
+    counted = stats.record(stats.Stats(milestones=("tile-2048",)), 5, game)
+    data = json.loads(stats_saves.dump_stats(counted))
     data["sizes"]["6"]["won"] = 3
     reply = api.Engine(chance.seeded(1)).start(None, None, json.dumps(data))
     assert reply["set_aside"]["stats_sizes"] == [6] and not reply["set_aside"]["stats_document"]
@@ -390,16 +390,16 @@ def test_start_reads_the_statistics_size_by_size() -> None:
 
 
 def test_start_sets_aside_a_bad_daily_part_alone() -> None:
-    kept = stats.record(stats.Stats(), 5, stats.Result(400, 64, 50, 1000, NOON, False))
-    kept = stats.record_daily(kept, on("2024-12-31"))
-    data = json.loads(stats_saves.dump_stats(kept))
+    counted = stats.record(stats.Stats(), 5, stats.Result(400, 64, 50, 1000, NOON, False))
+    counted = stats.record_daily(counted, on("2024-12-31"))
+    data = json.loads(stats_saves.dump_stats(counted))
     data["daily"]["best_streak"] = 0
     engine = api.Engine(chance.seeded(1))
     reply = engine.start(None, None, json.dumps(data))
     assert reply["set_aside"]["stats_daily"] and reply["set_aside"]["stats_sizes"] == []
     assert not reply["set_aside"]["stats_document"] and reply["notice"] is None
     assert engine.stats.of(5).played == 1 and engine.stats.daily == daily_results.DailyStats()
-    good = api.Engine(chance.seeded(1)).start(None, None, stats_saves.dump_stats(kept))
+    good = api.Engine(chance.seeded(1)).start(None, None, stats_saves.dump_stats(counted))
     assert not good["set_aside"]["stats_daily"]
 
 

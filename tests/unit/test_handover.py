@@ -156,9 +156,9 @@ def test_a_refused_step_leaves_the_engine_state_of_the_steps_before_it() -> None
     for n in range(5):
         twins.act("move", rules.legal_directions(tuple(map(tuple, twins.last["state"]["board"])))[0], n)
     doc = steps.read(twins.steps)
-    kept = steps.Steps(doc.base, doc.depth, doc.start, doc.steps[:3])
+    first_three = steps.Steps(doc.base, doc.depth, doc.start, doc.steps[:3])
     state_after_three = api.Engine(chance.seeded(1), wall=lambda: DAY_MS).start(
-        None, None, None, 4, 1, False, kept.dump())["state"]
+        None, None, None, 4, 1, False, first_three.dump())["state"]
     bad = doc.steps[3]
     doc.steps[3] = [bad[0], bad[1], bad[2], bad[3], 8, bad[5]]
     reply = api.Engine(chance.seeded(1), wall=lambda: DAY_MS).start(None, None, None, 4, 1, False, doc.dump())

@@ -1,7 +1,7 @@
-"""Your friends' board (game/rankings.py) and the engine's calls that keep it
-(game/rankings_kept.py `rankings`, `board_add`, `board_merge`, `board_import`; game/statistics.py): the
+"""Your friends' Rankings (game/rankings.py) and the engine's calls that store them
+(game/rankings_calls.py `rankings`, `board_add`, `board_merge`, `board_import`; game/statistics.py): the
 ranking, one result per name and day, seasons, the stored document and its caps, two
-tabs, an import's replays, and the laws the board keeps for any set of results.
+tabs, an import's replays, and the laws the Rankings keep for any set of results.
 
 Every result here is a real one: random legal moves on a day's board turned into a
 code (tests/unit/daily_results.py), its numbers the replay's. Codes are cached, so the
@@ -26,7 +26,7 @@ from game import (
     daily,
     names,
     rankings,
-    rankings_kept,
+    rankings_calls,
     replay,
     rules,
     saves,
@@ -38,7 +38,7 @@ from game.daily_results import DailyResult
 from game.rankings import Entry
 from game.session import Session
 from game.ui import charts, sharing
-from game.ui import rankings as room
+from game.ui import rankings_dialog as room
 from game.worker import Table
 from tests.unit import languages
 from tests.unit.daily_results import played
@@ -77,7 +77,7 @@ def codes(entries: Iterable[Entry]) -> set[str]:
 
 
 def stored(text: str) -> tuple[Entry, ...]:
-    found = rankings.read_board(text)
+    found = rankings.read_rankings(text)
     assert found.rejected == 0 and not found.document_rejected
     return found.entries
 
@@ -158,12 +158,12 @@ def test_rule_a_day_ranks_by_score_then_fewer_moves_then_the_earlier_added() -> 
     low, also_low = twins(LAST_NOV)
     added = [entry(low, "Dee", NOON + 3), entry(third, "Cy", NOON + 2), entry(also_low, "Eve", NOON + 1),
              entry(best, "Ana", NOON + 4), entry(second, "Bo", NOON + 5)]
-    board = standings.day_board(LAST_NOV, standings.by_date(added, [])[LAST_NOV])
-    assert [(place, e.name) for place, e in board.rows] == [
+    ranking = standings.day_ranking(LAST_NOV, standings.by_date(added, [])[LAST_NOV])
+    assert [(place, e.name) for place, e in ranking.rows] == [
         (1, "Ana"), (2, "Bo"), (3, "Cy"), (4, "Eve"), (4, "Dee")], "Eve was added before Dee"
-    assert [(e.score, e.moves) for _, e in board.rows] == sorted(
+    assert [(e.score, e.moves) for _, e in ranking.rows] == sorted(
         ((e.score, e.moves) for e in added), key=lambda sm: (-sm[0], sm[1]))
-    assert board.conflicts == ()
+    assert ranking.conflicts == ()
 
 
 def test_rule_fewer_moves_rank_first_on_an_equal_score() -> None:
@@ -173,8 +173,8 @@ def test_rule_fewer_moves_rank_first_on_an_equal_score() -> None:
         by_score.setdefault(result.score, []).append(result)
     slow, fast = next((max(group, key=lambda r: r.moves), min(group, key=lambda r: r.moves))
                       for group in by_score.values() if len({r.moves for r in group}) > 1)
-    board = standings.day_board(LAST_NOV, [entry(slow, "Slow", NOON), entry(fast, "Fast", NOON + 1)])
-    assert [(place, e.name) for place, e in board.rows] == [(1, "Fast"), (2, "Slow")]
+    ranking = standings.day_ranking(LAST_NOV, [entry(slow, "Slow", NOON), entry(fast, "Fast", NOON + 1)])
+    assert [(place, e.name) for place, e in ranking.rows] == [(1, "Fast"), (2, "Slow")]
 
 
 def test_rule_equal_score_and_moves_share_a_place_and_the_next_place_skips() -> None:
@@ -184,8 +184,8 @@ def test_rule_equal_score_and_moves_share_a_place_and_the_next_place_skips() -> 
                 if (r.score, -r.moves) < (low.score, -low.moves))
     added = [entry(best, "Ana", NOON), entry(also_low, "Bo", NOON + 1), entry(low, "Cy", NOON + 2),
              entry(last, "Dee", NOON + 3)]
-    board = standings.day_board(LAST_NOV, added)
-    assert [(place, e.name) for place, e in board.rows] == [(1, "Ana"), (2, "Bo"), (2, "Cy"), (4, "Dee")]
+    ranking = standings.day_ranking(LAST_NOV, added)
+    assert [(place, e.name) for place, e in ranking.rows] == [(1, "Ana"), (2, "Bo"), (2, "Cy"), (4, "Dee")]
 
 
 def test_places_are_competition_places() -> None:
@@ -200,10 +200,10 @@ def test_places_are_competition_places() -> None:
 def test_rule_one_result_per_name_and_day_the_first_added_counts_whatever_its_case() -> None:
     higher, lower = ranked(LAST_NOV)[:2]
     first, later = entry(lower, "Ana", NOON), entry(higher, "ANA", NOON + SECOND)
-    board = standings.day_board(LAST_NOV, standings.by_date([later, first], [])[LAST_NOV])
-    assert [e.code for _, e in board.rows] == [lower.code], "the first added counts, not the better"
-    assert board.conflicts == (later,), "a different code under the same name is a conflict"
-    swapped = standings.day_board(LAST_NOV, standings.by_date([entry(lower, "ana", NOON + SECOND),
+    ranking = standings.day_ranking(LAST_NOV, standings.by_date([later, first], [])[LAST_NOV])
+    assert [e.code for _, e in ranking.rows] == [lower.code], "the first added counts, not the better"
+    assert ranking.conflicts == (later,), "a different code under the same name is a conflict"
+    swapped = standings.day_ranking(LAST_NOV, standings.by_date([entry(lower, "ana", NOON + SECOND),
                                                              entry(higher, "Ana", NOON)], [])[LAST_NOV])
     assert [e.code for _, e in swapped.rows] == [higher.code]
     view = standings.view([first, later], [], LAST_NOV, "", FIRST_DEC)
@@ -218,15 +218,15 @@ def test_rule_a_name_counts_once_a_day_but_on_every_day() -> None:
     entries = [entry(nov, "Ana", NOON), entry(dec, "ana", NOON + SECOND)]
     days = standings.by_date(entries, [])
     for date in (LAST_NOV, FIRST_DEC):
-        board = standings.day_board(date, days[date])
-        assert len(board.rows) == 1 and board.conflicts == ()
+        ranking = standings.day_ranking(date, days[date])
+        assert len(ranking.rows) == 1 and ranking.conflicts == ()
 
 
 def test_rule_the_same_code_twice_is_one_result() -> None:
     result = ranked(LAST_NOV)[0]
     first, again = entry(result, "Ana", NOON), entry(result, "Bo", NOON + SECOND)
-    board = standings.day_board(LAST_NOV, [first, again])
-    assert [e.name for _, e in board.rows] == ["Ana"] and board.conflicts == ()
+    ranking = standings.day_ranking(LAST_NOV, [first, again])
+    assert [e.name for _, e in ranking.rows] == ["Ana"] and ranking.conflicts == ()
     assert rankings.union([again], [first]) == (first,), "the board keeps it once: the first added"
     assert rankings.union([first, first, again]) == (first,)
 
@@ -235,23 +235,23 @@ def test_rule_your_own_result_added_again_from_its_link_counts_once() -> None:
     mine = ranked(LAST_NOV)[0]
     own = standings.mine_of([mine], "Ana")
     for name in ("Ana", "Bo"):  # under your name, or under any other
-        board = standings.day_board(LAST_NOV, standings.by_date([entry(mine, name, NOON)], own)[LAST_NOV])
-        assert [(e.mine, e.name) for _, e in board.rows] == [(True, "Ana")] and board.conflicts == ()
+        ranking = standings.day_ranking(LAST_NOV, standings.by_date([entry(mine, name, NOON)], own)[LAST_NOV])
+        assert [(e.mine, e.name) for _, e in ranking.rows] == [(True, "Ana")] and ranking.conflicts == ()
 
 
 def test_rule_your_own_result_whose_code_was_dropped_is_matched_by_name_and_numbers() -> None:
     mine, other = ranked(LAST_NOV)[:2]
     own = standings.mine_of([DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")], "Ana")
-    again = standings.day_board(LAST_NOV, standings.by_date([entry(mine, "ana", NOON)], own)[LAST_NOV])
+    again = standings.day_ranking(LAST_NOV, standings.by_date([entry(mine, "ana", NOON)], own)[LAST_NOV])
     assert [(e.mine, e.code) for _, e in again.rows] == [(True, "")] and again.conflicts == ()
     # Another name is another player, whatever the numbers; your name with other numbers a conflict.
-    named = standings.day_board(LAST_NOV, standings.by_date([entry(mine, "Bo", NOON)], own)[LAST_NOV])
+    named = standings.day_ranking(LAST_NOV, standings.by_date([entry(mine, "Bo", NOON)], own)[LAST_NOV])
     assert sorted((e.mine, e.name) for _, e in named.rows) == [(False, "Bo"), (True, "Ana")]
-    clash = standings.day_board(LAST_NOV, standings.by_date([entry(other, "Ana", NOON)], own)[LAST_NOV])
+    clash = standings.day_ranking(LAST_NOV, standings.by_date([entry(other, "Ana", NOON)], own)[LAST_NOV])
     assert [e.mine for _, e in clash.rows] == [True] and [e.code for e in clash.conflicts] == [other.code]
     nameless = standings.mine_of([DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")], "")
     days = standings.by_date([entry(mine, "Ana", NOON)], nameless)
-    unmatched = standings.day_board(LAST_NOV, days[LAST_NOV])
+    unmatched = standings.day_ranking(LAST_NOV, days[LAST_NOV])
     assert len(unmatched.rows) == 2, "without your name there is nothing to match it by"
 
 
@@ -259,9 +259,9 @@ def test_rule_your_own_results_are_always_first_for_your_name() -> None:
     better, mine = ranked(LAST_NOV)[:2]
     own = standings.mine_of([mine], "Ana")
     long_ago = entry(better, "ANA", rankings.MIN_ADDED)
-    board = standings.day_board(LAST_NOV, standings.by_date([long_ago], own)[LAST_NOV])
-    assert [(e.mine, e.code) for _, e in board.rows] == [(True, mine.code)]
-    assert board.conflicts == (long_ago,)
+    ranking = standings.day_ranking(LAST_NOV, standings.by_date([long_ago], own)[LAST_NOV])
+    assert [(e.mine, e.code) for _, e in ranking.rows] == [(True, mine.code)]
+    assert ranking.conflicts == (long_ago,)
     view = standings.view([long_ago], own, LAST_NOV, "", FIRST_DEC)
     assert [r["mine"] for r in view["rows"]] == [True]
 
@@ -269,8 +269,8 @@ def test_rule_your_own_results_are_always_first_for_your_name() -> None:
 def test_rule_your_result_without_a_name_is_yours_and_no_friends() -> None:
     mine, other = ranked(LAST_NOV)[:2]
     own = standings.mine_of([mine], "")
-    board = standings.day_board(LAST_NOV, standings.by_date([entry(other, "You", NOON)], own)[LAST_NOV])
-    assert sorted((e.mine, e.name) for _, e in board.rows) == [(False, "You"), (True, "")]
+    ranking = standings.day_ranking(LAST_NOV, standings.by_date([entry(other, "You", NOON)], own)[LAST_NOV])
+    assert sorted((e.mine, e.name) for _, e in ranking.rows) == [(False, "You"), (True, "")]
     assert own[0].key == rankings.YOU
 
 
@@ -336,8 +336,8 @@ def test_the_season_view_shows_the_newest_day_of_a_season_asked_for() -> None:
     entries, own = season_entries()
     assert standings.view(entries, own, "", "2026-11", FIRST_DEC)["day"] == LAST_NOV
     assert standings.view(entries, own, FIRST_DEC, "2026-11", FIRST_DEC)["day"] == LAST_NOV
-    kept = standings.view(entries, own, "2026-11-29", "2026-11", FIRST_DEC)
-    assert (kept["day"], kept["season"]) == ("2026-11-29", "2026-11"), "a day of that season stays"
+    shown = standings.view(entries, own, "2026-11-29", "2026-11", FIRST_DEC)
+    assert (shown["day"], shown["season"]) == ("2026-11-29", "2026-11"), "a day of that season stays"
 
 
 def test_a_day_or_season_without_results_shows_today_or_the_newest() -> None:
@@ -381,18 +381,18 @@ def test_rule_a_result_under_your_name_joins_your_season_as_yours() -> None:
 
 # -- the stored document -------------------------------------------------------------------
 
-def board_of(*indices: int) -> list[Entry]:
+def friends_of(*indices: int) -> list[Entry]:
     """Friends' results of 30 November (`ranked`'s, by index), added in this order."""
     return [entry(ranked(LAST_NOV)[index], f"Friend {index}", NOON + at * SECOND)
             for at, index in enumerate(indices or (0, 1, 2))]
 
 
 def test_the_document_round_trips_in_order_of_adding() -> None:
-    entries = board_of(0, 1, 2, 3)
-    text = rankings.dump_board(reversed(rankings.union(entries)))
-    found = rankings.read_board(text)
-    assert found == rankings.BoardRead(tuple(entries), 0, False)
-    assert rankings.dump_board(found.entries) == rankings.dump_board(entries)
+    entries = friends_of(0, 1, 2, 3)
+    text = rankings.dump_rankings(reversed(rankings.union(entries)))
+    found = rankings.read_rankings(text)
+    assert found == rankings.RankingsRead(tuple(entries), 0, False)
+    assert rankings.dump_rankings(found.entries) == rankings.dump_rankings(entries)
     data = json.loads(text)
     assert set(data) == {"format", "version", "results"} and data["format"] == rankings.FORMAT
     assert set(data["results"][0]) == {"code", "name", "added", "score", "tile", "seal"}
@@ -400,7 +400,7 @@ def test_the_document_round_trips_in_order_of_adding() -> None:
 
 def test_a_name_beyond_ascii_is_kept_as_written() -> None:
     entries = [entry(ranked(LAST_NOV)[0], "Jo\u00e3o \u00b7 \u00c0ngel\u2019s", NOON)]
-    assert stored(rankings.dump_board(entries)) == tuple(entries)
+    assert stored(rankings.dump_rankings(entries)) == tuple(entries)
 
 
 def edited(text: str, index: int, **change: Any) -> str:
@@ -418,8 +418,8 @@ def edited(text: str, index: int, **change: Any) -> str:
     {"score": True}, {"added": 1.5e12},
 ])
 def test_a_tampered_stored_entry_is_set_aside_alone(change: dict[str, Any]) -> None:
-    entries = board_of(0, 1, 2)
-    text = rankings.dump_board(entries)
+    entries = friends_of(0, 1, 2)
+    text = rankings.dump_rankings(entries)
     victim = json.loads(text)["results"][1]
     value: dict[str, Any] = {}
     for key, how in change.items():
@@ -433,7 +433,7 @@ def test_a_tampered_stored_entry_is_set_aside_alone(change: dict[str, Any]) -> N
             value[key] = ranked(LAST_NOV)[3].code
         else:
             value[key] = how
-    found = rankings.read_board(edited(text, 1, **value))
+    found = rankings.read_rankings(edited(text, 1, **value))
     assert found.rejected == 1 and not found.document_rejected
     assert found.entries == (entries[0], entries[2])
 
@@ -458,12 +458,12 @@ NOT_DOCUMENTS = {
 
 @pytest.mark.parametrize("name", sorted(NOT_DOCUMENTS))
 def test_a_document_that_is_not_one_reads_as_empty_and_says_so(name: str) -> None:
-    assert rankings.read_board(NOT_DOCUMENTS[name]) == rankings.BoardRead((), 0, True)
+    assert rankings.read_rankings(NOT_DOCUMENTS[name]) == rankings.RankingsRead((), 0, True)
 
 
 def test_nothing_stored_is_an_empty_board_and_not_a_rejection() -> None:
     for text in (None, ""):
-        assert rankings.read_board(text) == rankings.BoardRead((), 0, False)
+        assert rankings.read_rankings(text) == rankings.RankingsRead((), 0, False)
 
 
 # -- caps ----------------------------------------------------------------------------------
@@ -473,29 +473,29 @@ def test_rule_beyond_max_results_the_ones_added_longest_ago_go_first() -> None:
     order = list(range(len(results)))
     random.Random(5).shuffle(order)  # added in an order of their own, not the list's
     entries = [entry(results[i], f"P{i % 50}", NOON + rank * SECOND) for rank, i in enumerate(order)]
-    kept = rankings.union(entries)
-    assert len(kept) == rankings.MAX_RESULTS
+    joined = rankings.union(entries)
+    assert len(joined) == rankings.MAX_RESULTS
     oldest = sorted(entries, key=lambda e: e.added)[:3]
-    assert codes(kept) == codes(entries) - codes(oldest)
-    text = rankings.dump_board(kept)
+    assert codes(joined) == codes(entries) - codes(oldest)
+    text = rankings.dump_rankings(joined)
     assert len(text) <= rankings.MAX_TEXT
-    assert stored(text) == kept, "what the board writes, it reads back whole"
+    assert stored(text) == joined, "what the board writes, it reads back whole"
     more = entry(played(FIRST_DEC, 1), "Late", NOON + len(entries) * SECOND)
-    assert more.code in codes(rankings.union(kept, [more])), "the newest always joins a full board"
+    assert more.code in codes(rankings.union(joined, [more])), "the newest always joins a full board"
     early = entry(played(FIRST_DEC, 2), "Early", NOON - SECOND)
-    assert early.code not in codes(rankings.union(kept, [early])), "older than every kept result"
+    assert early.code not in codes(rankings.union(joined, [early])), "older than every kept result"
 
 
 def test_rule_beyond_max_text_the_oldest_go_first(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rankings, "MAX_TEXT", 4000)
     results = many(60)
     entries = [entry(result, f"Ana {index}", NOON + index * SECOND) for index, result in enumerate(results)]
-    kept = rankings.union(entries)
-    assert 0 < len(kept) < len(entries)
-    assert codes(kept) == codes(entries[-len(kept):]), "the newest that fit"
-    text = rankings.dump_board(kept)
+    joined = rankings.union(entries)
+    assert 0 < len(joined) < len(entries)
+    assert codes(joined) == codes(entries[-len(joined):]), "the newest that fit"
+    text = rankings.dump_rankings(joined)
     assert len(text) <= rankings.MAX_TEXT
-    assert stored(text) == kept
+    assert stored(text) == joined
 
 
 def test_rule_names_that_json_escapes_still_fit_in_max_text(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -506,11 +506,11 @@ def test_rule_names_that_json_escapes_still_fit_in_max_text(monkeypatch: pytest.
     results = many(700)
     name = '"' * 12 + "\\" * 12
     entries = [entry(result, name, NOON + index * SECOND) for index, result in enumerate(results)]
-    kept = rankings.union(entries)
-    assert 0 < len(kept) < len(entries)
-    text = rankings.dump_board(kept)
+    joined = rankings.union(entries)
+    assert 0 < len(joined) < len(entries)
+    text = rankings.dump_rankings(joined)
     assert len(text) <= rankings.MAX_TEXT, len(text) - rankings.MAX_TEXT
-    assert stored(text) == kept
+    assert stored(text) == joined
 
 
 # -- the laws, for any results -------------------------------------------------------------
@@ -532,7 +532,7 @@ def pool() -> tuple[DailyResult, ...]:
 
 
 @st.composite
-def boards(draw: st.DrawFn) -> list[Entry]:
+def friends_results(draw: st.DrawFn) -> list[Entry]:
     """Results as a device adds them: any of the pool, under any name, at any time."""
     picks = draw(st.lists(st.tuples(st.integers(0, len(pool()) - 1), st.sampled_from(POOL_NAMES),
                                     st.integers(0, 50)), max_size=30))
@@ -572,42 +572,42 @@ def brute_day(date: str, entries: tuple[Entry, ...], own: list[Entry]) -> tuple[
 
 
 @settings(max_examples=80, deadline=None)
-@given(boards(), owns(), st.sampled_from(("", "Ana", "Cy")))
+@given(friends_results(), owns(), st.sampled_from(("", "Ana", "Cy")))
 def test_law_a_day_is_ranked_with_competition_places_and_a_name_counts_once(
         added: list[Entry], mine: list[DailyResult], own_name: str) -> None:
     entries = rankings.union(added)
     own = standings.mine_of(mine, own_name)
     days = standings.by_date(entries, own)
     for date in POOL_DATES:
-        board = standings.day_board(date, days.get(date, []))
-        rows = [e for _, e in board.rows]
+        ranking = standings.day_ranking(date, days.get(date, []))
+        rows = [e for _, e in ranking.rows]
         keys = [(-e.score, e.moves) for e in rows]
         assert keys == sorted(keys)
-        assert [place for place, _ in board.rows] == [
+        assert [place for place, _ in ranking.rows] == [
             1 + sum(1 for other in keys if other < key) for key in keys], "competition places"
         assert len({e.key for e in rows}) == len(rows), "a name counts once a day"
         counted, conflicts = brute_day(date, entries, own)
         assert rows == sorted(counted, key=Entry.order), "score, fewer moves, then the earlier added"
-        assert list(board.conflicts) == conflicts
+        assert list(ranking.conflicts) == conflicts
         for e in rows:
             assert standings.counts(entries, own, e.code, date)
-        for e in board.conflicts:
+        for e in ranking.conflicts:
             assert not standings.counts(entries, own, e.code, date)
 
 
 @settings(max_examples=200, deadline=None)
-@given(boards(), owns(), st.sampled_from(("", "Bo")))
+@given(friends_results(), owns(), st.sampled_from(("", "Bo")))
 def test_law_a_season_is_the_sum_of_its_counted_days(added: list[Entry], mine: list[DailyResult],
                                                       own_name: str) -> None:
     entries = rankings.union(added)
     own = standings.mine_of(mine, own_name)
     days = standings.by_date(entries, own)
     for season in ("2026-11", "2026-12"):
-        month = [standings.day_board(d, es) for d, es in days.items() if standings.season_of(d) == season]
+        month = [standings.day_ranking(d, es) for d, es in days.items() if standings.season_of(d) == season]
         table = standings.standings(month)
         counted: dict[str, list[Entry]] = {}
-        for board in month:
-            for _, e in board.rows:
+        for ranking in month:
+            for _, e in ranking.rows:
                 counted.setdefault(e.key, []).append(e)
         assert {s.key for _, s in table} == set(counted)
         for place, s in table:
@@ -629,7 +629,7 @@ def test_law_a_season_is_the_sum_of_its_counted_days(added: list[Entry], mine: l
 
 
 @settings(max_examples=80, deadline=None)
-@given(boards(), boards(), boards())
+@given(friends_results(), friends_results(), friends_results())
 def test_law_union_is_commutative_idempotent_and_associative(a: list[Entry], b: list[Entry],
                                                               c: list[Entry]) -> None:
     assert rankings.union(a, b) == rankings.union(b, a)
@@ -638,8 +638,8 @@ def test_law_union_is_commutative_idempotent_and_associative(a: list[Entry], b: 
     assert rankings.union(rankings.union(a, b), c) == rankings.union(a, rankings.union(b, c))
     for e in rankings.union(a, b):
         assert e.added == min(o.added for o in a + b if o.code == e.code), "each code as first added"
-    text = rankings.dump_board(rankings.union(a, b))
-    assert text == rankings.dump_board(rankings.union(b, a)), "the same results make the same document"
+    text = rankings.dump_rankings(rankings.union(a, b))
+    assert text == rankings.dump_rankings(rankings.union(b, a)), "the same results make the same document"
     assert stored(text) == rankings.union(a, b)
 
 
@@ -738,9 +738,9 @@ def test_verify_of_a_tampered_code_is_refused_with_its_reason(how: Any, reason: 
     assert (reply["ok"], reply["reason"], reply["total"]) == (False, "nothing", 0), "not even the code before"
 
 
-def test_board_add_to_a_board_full_of_newer_results_adds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_board_add_to_rankings_full_of_newer_results_adds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rankings, "MAX_RESULTS", 3)
-    storage = rankings.dump_board(board_of(0, 1, 2))  # added at noon and the two seconds after
+    storage = rankings.dump_rankings(friends_of(0, 1, 2))  # added at noon and the two seconds after
     e = engine(Wall(NOON - SECOND))  # a clock set back: older than every kept result
     e.codes.verify(link(ranked(LAST_NOV)[5].code))
     reply = e.rankings.board_add(storage, "Late")
@@ -748,10 +748,10 @@ def test_board_add_to_a_board_full_of_newer_results_adds_nothing(monkeypatch: py
 
 
 def test_a_result_added_by_a_clock_outside_the_boards_years_is_kept_at_their_edge() -> None:
-    for ms, kept in ((0, rankings.MIN_ADDED), (10**15, rankings.MAX_ADDED)):
+    for ms, edge in ((0, rankings.MIN_ADDED), (10**15, rankings.MAX_ADDED)):
         e = engine(Wall(ms))
         e.codes.verify(link(ranked(LAST_NOV)[0].code))
-        assert [x.added for x in stored(e.rankings.board_add("", "Ana")["save"])] == [kept], ms
+        assert [x.added for x in stored(e.rankings.board_add("", "Ana")["save"])] == [edge], ms
 
 
 def test_your_own_result_added_from_its_link_is_already_on_your_board() -> None:
@@ -792,24 +792,24 @@ def test_two_tabs_adding_at_once_meet_at_the_union() -> None:
         if reply["save"]:
             storage = reply["save"]
     assert codes(stored(storage)) == {ana.code, bo.code}
-    assert first.rankings.board == second.rankings.board == stored(storage)
+    assert first.rankings.friends == second.rankings.friends == stored(storage)
     assert first.rankings.board_merge(storage)["save"] == second.rankings.board_merge(storage)["save"] == ""
     assert first.rankings.rankings(storage) == second.rankings.rankings(storage)
 
 
 def test_a_tab_that_reads_a_board_with_a_tampered_entry_writes_it_back_without() -> None:
-    entries = board_of(0, 1, 2)
-    text = edited(rankings.dump_board(entries), 0, score=entries[0].score + 4)
+    entries = friends_of(0, 1, 2)
+    text = edited(rankings.dump_rankings(entries), 0, score=entries[0].score + 4)
     reply = engine().rankings.board_merge(text)
     assert stored(reply["save"]) == tuple(entries[1:])
 
 
-def export_with(board: str) -> str:
-    return transfer.export_bundle({4: None, 5: None, 6: None}, None, None, None, NOON, board)
+def export_with(rankings_text: str) -> str:
+    return transfer.export_bundle({4: None, 5: None, 6: None}, None, None, None, NOON, rankings_text)
 
 
 def import_file(results: list[Entry], change: Any = None) -> str:
-    data = json.loads(export_with(rankings.dump_board(results)))
+    data = json.loads(export_with(rankings.dump_rankings(results)))
     if change:
         change(data["rankings"]["results"])
     return json.dumps(data)
@@ -857,7 +857,7 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
         return real(one)
 
     monkeypatch.setattr(rankings, "replayed", spy)
-    monkeypatch.setattr(rankings_kept, "time", Clock(10.0))
+    monkeypatch.setattr(rankings_calls, "time", Clock(10.0))
     lefts = []
     while True:
         reply = e.rankings.board_import(storage, budget_ms=25.0)  # two entries a call on this clock
@@ -869,26 +869,26 @@ def test_board_import_replays_in_budgeted_chunks_and_refuses_what_does_not_repla
     assert lefts == [max(0, len(results) - 2 * n) for n in range(1, len(lefts) + 1)] == [5, 3, 1, 0]
     assert (reply["added"], reply["refused"]) == (4, 2), "the inflated claim and the illegal code"
     assert known.code not in replayed, "a code already on the board is not replayed again"
-    kept = {x.code: x for x in stored(storage)}
-    assert set(kept) == {known.code} | {f.code for f in friends[1:]}
-    assert kept[known.code].name == "Kim", "the board's own entry stays"
-    assert all(kept[f.code] == f for f in friends[1:]), "an imported result keeps its name and time"
+    by_code = {x.code: x for x in stored(storage)}
+    assert set(by_code) == {known.code} | {f.code for f in friends[1:]}
+    assert by_code[known.code].name == "Kim", "the board's own entry stays"
+    assert all(by_code[f.code] == f for f in friends[1:]), "an imported result keeps its name and time"
     again = e.rankings.board_import(storage, budget_ms=25.0)
     assert (again["left"], again["save"], again["total"]) == (0, "", 5), "nothing more to replay"
 
 
 def test_board_import_of_results_the_board_holds_adds_nothing() -> None:
     e = engine()
-    results = board_of(0, 1, 2)
-    storage = rankings.dump_board(results)
+    results = friends_of(0, 1, 2)
+    storage = rankings.dump_rankings(results)
     e.transfer.check_import(import_file(results))
     reply = e.rankings.board_import(storage)
     assert (reply["left"], reply["added"], reply["refused"], reply["total"]) == (0, 0, 0, 3)
 
 
 def test_the_export_carries_the_board_and_its_check_gives_the_results_back() -> None:
-    results = board_of(0, 1, 2)
-    text = edited(rankings.dump_board(results + [entry(ranked(LAST_NOV)[3], "Zed", NOON + 99 * SECOND)]),
+    results = friends_of(0, 1, 2)
+    text = edited(rankings.dump_rankings(results + [entry(ranked(LAST_NOV)[3], "Zed", NOON + 99 * SECOND)]),
                   3, score=4)  # the newest, the last written: its seal no longer holds
     exported = engine().transfer.export_all(None, None, None, None, None, None, text)["text"]
     bundle = transfer.check_bundle(exported)
@@ -899,7 +899,7 @@ def test_the_export_carries_the_board_and_its_check_gives_the_results_back() -> 
 
 
 def test_a_file_without_rankings_still_imports_with_no_results() -> None:
-    data = json.loads(export_with(rankings.dump_board(board_of(0, 1))))
+    data = json.loads(export_with(rankings.dump_rankings(friends_of(0, 1))))
     del data["rankings"]
     bundle = transfer.check_bundle(json.dumps(data))
     assert bundle.results == () and bundle.summary["results"] == 0
@@ -916,12 +916,12 @@ def test_a_file_without_rankings_still_imports_with_no_results() -> None:
 ])
 def test_an_import_with_a_bad_result_is_refused_naming_the_rankings(change: Any) -> None:
     with pytest.raises(saves.SaveError, match="the rankings: "):
-        transfer.check_bundle(import_file(board_of(0, 1), change))
+        transfer.check_bundle(import_file(friends_of(0, 1), change))
 
 
 def test_an_imported_board_is_judged_whole_and_strictly() -> None:
-    good = rankings.document(board_of(0, 1))
-    assert rankings.check_imported(good) == board_of(0, 1)
+    good = rankings.document(friends_of(0, 1))
+    assert rankings.check_imported(good) == friends_of(0, 1)
     for bad, reason in ((dict(good, format="py2048-other"), "not a rankings document"),
                         (dict(good, version=2), "unknown version"),
                         (dict(good, version=True), "unknown version"),
@@ -934,7 +934,7 @@ def test_an_imported_board_is_judged_whole_and_strictly() -> None:
 def test_rankings_answers_the_view_and_then_the_winners_last_board() -> None:
     wall = Wall()
     e = engine(wall, own=[ranked(LAST_NOV)[2]])
-    storage = rankings.dump_board(board_of(0, 1))
+    storage = rankings.dump_rankings(friends_of(0, 1))
     reply = e.rankings.rankings(storage, "", "", "Me")
     assert reply["kind"] == "rankings" and reply["save"] == "" and reply["total"] == 2
     assert reply["day"] == LAST_NOV and [r["place"] for r in reply["rows"]] == [1, 2, 3]
@@ -950,7 +950,7 @@ def test_rankings_answers_the_view_and_then_the_winners_last_board() -> None:
 def test_a_winner_whose_code_is_not_kept_has_no_picture() -> None:
     mine = ranked(LAST_NOV)[0]
     e = engine(own=[DailyResult(mine.date, mine.score, mine.tile, mine.moves, "")])
-    reply = e.rankings.rankings(rankings.dump_board(board_of(3)), LAST_NOV, "", "Me")
+    reply = e.rankings.rankings(rankings.dump_rankings(friends_of(3)), LAST_NOV, "", "Me")
     assert [r["mine"] for r in reply["rows"]] == [True, False]
     assert e.rankings.board_picture(LAST_NOV)["picture"] == []
     assert engine().rankings.rankings("", "", "", "")["rows"] == []
@@ -960,7 +960,7 @@ def test_a_winner_whose_code_is_not_kept_has_no_picture() -> None:
 def test_statistics_says_your_season_among_your_friends() -> None:
     wall = Wall(NOON - 86_400_000)  # 2026-11-30
     e = engine(wall, own=[ranked(LAST_NOV)[1]])
-    storage = rankings.dump_board(board_of(0, 2, 3))
+    storage = rankings.dump_rankings(friends_of(0, 2, 3))
     season = e.statistics.statistics(4, storage, "Me")["summary"]["season"]
     assert season == {"season": "2026-11", "place": 2, "of": 4, "days": 1, "total": ranked(LAST_NOV)[1].score,
                       "best": ranked(LAST_NOV)[1].score, "best_date": LAST_NOV}
@@ -974,7 +974,7 @@ def test_the_rooms_tables_and_charts_read_the_engines_view() -> None:
     languages.load_all()
     entries, _ = season_entries()
     e = engine()
-    view = e.rankings.rankings(rankings.dump_board(entries), LAST_NOV)
+    view = e.rankings.rankings(rankings.dump_rankings(entries), LAST_NOV)
     rows = room.day_rows(view)
     assert [row[1] for row in rows] == [r["name"] for r in view["rows"]]
     drawn = [dict(attributes) for tag, attributes, _ in charts.season_chart(view["series"], view["season"])
@@ -994,20 +994,20 @@ def test_the_rooms_tables_and_charts_read_the_engines_view() -> None:
 
 def test_adding_the_newest_result_appends_exactly_what_a_whole_rewrite_would_write() -> None:
     results = many(30)
-    board = tuple(entry(r, f"Friend {i % 7}", NOON + i * SECOND) for i, r in enumerate(results[:29]))
-    text = rankings.dump_board(board)
+    friends = tuple(entry(r, f"Friend {i % 7}", NOON + i * SECOND) for i, r in enumerate(results[:29]))
+    text = rankings.dump_rankings(friends)
     newest = entry(results[29], 'Jo\u00e3o "Q"', NOON + 60 * SECOND)
-    assert rankings.appended(board, text, newest) == rankings.dump_board(board + (newest,))
+    assert rankings.appended(friends, text, newest) == rankings.dump_rankings(friends + (newest,))
     older = entry(results[29], "Ana", NOON - SECOND)  # the clock went back: the union decides
-    assert rankings.appended(board, text, older) is None
-    assert rankings.appended(board, " " + text, newest) is None, "not the engine's own text"
-    assert rankings.appended((), rankings.dump_board(()), newest) == rankings.dump_board((newest,))
+    assert rankings.appended(friends, text, older) is None
+    assert rankings.appended(friends, " " + text, newest) is None, "not the engine's own text"
+    assert rankings.appended((), rankings.dump_rankings(()), newest) == rankings.dump_rankings((newest,))
 
 
 def test_a_board_the_engine_knows_is_not_sent_again_and_still_exported_whole() -> None:
     results = many(3)
     player = engine()
-    text = rankings.dump_board(entry(r, "Ana", NOON + i) for i, r in enumerate(results))
+    text = rankings.dump_rankings(entry(r, "Ana", NOON + i) for i, r in enumerate(results))
     first = player.rankings.rankings(text, "", "", "")
     assert first["save"] == "" and len(first["rows"]) >= 1
     again = player.rankings.rankings(rankings.KNOWN, "", "", "")

@@ -4,7 +4,7 @@ The grading rules (the best move is best, grades rise with the loss, a forced mo
 best), the review made in slices equal to the review made at once, the same record
 giving the same review, here and in Pyodide (this file runs in both: the golden digest
 below was computed on CPython), and the explanation's codes. The engine's calls and the
-kept reviews are tested in test_reviewer.py.
+stored reviews are tested in test_reviewer.py.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The review calls (game/reviewer.py) and the kept reviews (game/kept_reviews.py).
+"""The review calls (game/reviewer.py) and the stored reviews (game/stored_reviews.py).
 
 A review is made a slice at a time and never changes the game it reviews; a finished
 one is kept under its game's key, within the caps, oldest dropped first; a kept text
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import api, chance, kept_reviews, rules, saves
+from game import api, chance, rules, saves, stored_reviews
 from game.codes import Codes
 from game.review import BUDGET, GRADING
 from game.reviewer import MAX_STEP, Reviewer
@@ -86,8 +86,8 @@ def test_the_steps_report_progress_and_the_end_carries_the_whole_review() -> Non
     assert last["at"] == last["total"] == 11 and len(last["grades"]) == 10 and len(last["values"]) == 11
     assert {"accuracy", "turning", "kept_save"} <= set(last)
     assert json.loads(json.dumps(last)) == last
-    kept = kept_reviews.read(last["kept_save"])
-    assert [k["key"] for k in kept] == [started["key"]] and kept[0]["grades"] == last["grades"]
+    stored = stored_reviews.read(last["kept_save"])
+    assert [k["key"] for k in stored] == [started["key"]] and stored[0]["grades"] == last["grades"]
     assert reviewer.review_step(1)["ok"] is False, "a finished review is over"
 
 
@@ -107,7 +107,7 @@ def test_asking_again_for_the_review_under_way_goes_on_where_it_was() -> None:
     assert restarted["at"] == 0 and restarted["moves"] == 10
 
 
-def test_a_kept_review_is_answered_at_once() -> None:
+def test_a_stored_review_is_answered_at_once() -> None:
     engine, reviewer = engine_playing(moves=8)
     started = reviewer.review_start("game", "")
     last = finish(reviewer, 100)
@@ -154,25 +154,25 @@ def test_a_verified_code_can_be_reviewed() -> None:
 
 
 def test_the_keeping_cap_drops_the_oldest() -> None:
-    kept: list[dict[str, Any]] = []
-    for number in range(kept_reviews.MAX_REVIEWS + 3):
-        kept = kept_reviews.add(kept, entry(number))
-    assert [int(k["key"], 16) for k in kept] == list(range(3, kept_reviews.MAX_REVIEWS + 3))
-    kept = kept_reviews.add(kept, entry(5))  # reviewed again: the newest now
-    assert int(kept[-1]["key"], 16) == 5 and len(kept) == kept_reviews.MAX_REVIEWS
-    assert [k["key"] for k in kept_reviews.read(kept_reviews.dump(kept))] == [k["key"] for k in kept]
+    stored: list[dict[str, Any]] = []
+    for number in range(stored_reviews.MAX_REVIEWS + 3):
+        stored = stored_reviews.add(stored, entry(number))
+    assert [int(k["key"], 16) for k in stored] == list(range(3, stored_reviews.MAX_REVIEWS + 3))
+    stored = stored_reviews.add(stored, entry(5))  # reviewed again: the newest now
+    assert int(stored[-1]["key"], 16) == 5 and len(stored) == stored_reviews.MAX_REVIEWS
+    assert [k["key"] for k in stored_reviews.read(stored_reviews.dump(stored))] == [k["key"] for k in stored]
 
 
 def test_the_size_cap_drops_the_oldest_and_never_keeps_a_review_too_big() -> None:
-    big = kept_reviews.MAX_TEXT // 12  # characters of grades: about a fifth of the cap with its values
-    kept: list[dict[str, Any]] = []
+    big = stored_reviews.MAX_TEXT // 12  # characters of grades: about a fifth of the cap with its values
+    stored: list[dict[str, Any]] = []
     for number in range(8):
-        kept = kept_reviews.add(kept, entry(number, big))
-        assert len(kept_reviews.dump(kept)) <= kept_reviews.MAX_TEXT
-    numbers = [int(k["key"], 16) for k in kept]
+        stored = stored_reviews.add(stored, entry(number, big))
+        assert len(stored_reviews.dump(stored)) <= stored_reviews.MAX_TEXT
+    numbers = [int(k["key"], 16) for k in stored]
     assert numbers == list(range(8 - len(numbers), 8)) and 2 <= len(numbers) < 8
-    assert kept_reviews.add(kept, entry(99, kept_reviews.MAX_TEXT)) == [], "too big alone: nothing fits"
-    assert kept_reviews.read(kept_reviews.dump(kept)) == kept
+    assert stored_reviews.add(stored, entry(99, stored_reviews.MAX_TEXT)) == [], "too big alone: nothing fits"
+    assert stored_reviews.read(stored_reviews.dump(stored)) == stored
 
 
 HOSTILE = [
@@ -183,13 +183,13 @@ HOSTILE = [
     '{"format": "py2048-reviews", "version": 1, "reviews": [], "more": 1}',
     '{"format": "py2048-game", "version": 1, "reviews": []}',
     '{"format": "py2048-reviews", "version": 1, "reviews": [NaN]}',
-    " " * (kept_reviews.MAX_TEXT + 1),
+    " " * (stored_reviews.MAX_TEXT + 1),
 ]
 
 
 @pytest.mark.parametrize("text", HOSTILE)
-def test_a_hostile_kept_text_is_as_if_nothing_were_kept(text: str) -> None:
-    assert kept_reviews.read(text) == []
+def test_a_hostile_stored_text_is_as_if_nothing_were_stored(text: str) -> None:
+    assert stored_reviews.read(text) == []
     _, reviewer = engine_playing(moves=3)
     started = reviewer.review_start("game", text)
     assert started["ok"] and not started["kept"]
@@ -207,8 +207,8 @@ BROKEN: list[tuple[str, object]] = [
 @pytest.mark.parametrize("field, value", BROKEN)
 def test_a_broken_entry_is_dropped_alone(field: str, value: object) -> None:
     broken = entry(1) | {field: value}
-    text = kept_reviews.dump([entry(0), broken, entry(2)])
-    assert [int(k["key"], 16) for k in kept_reviews.read(text)] == [0, 2]
+    text = stored_reviews.dump([entry(0), broken, entry(2)])
+    assert [int(k["key"], 16) for k in stored_reviews.read(text)] == [0, 2]
 
 
 @pytest.mark.parametrize("turning", [
@@ -218,8 +218,8 @@ def test_a_broken_entry_is_dropped_alone(field: str, value: object) -> None:
 ])
 def test_a_broken_turning_point_drops_its_entry(turning: dict[str, object]) -> None:
     point = entry(1)["turning"][0] | turning
-    assert not kept_reviews.valid(entry(1) | {"turning": [point]})
-    assert kept_reviews.valid(entry(1))
+    assert not stored_reviews.valid(entry(1) | {"turning": [point]})
+    assert stored_reviews.valid(entry(1))
 
 
 @settings(max_examples=60, deadline=None)
@@ -228,37 +228,37 @@ def test_a_broken_turning_point_drops_its_entry(turning: dict[str, object]) -> N
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=9),
     max_leaves=30).map(lambda data: json.dumps(
         {"format": "py2048-reviews", "version": 1, "reviews": [data, entry(9)]}))))
-def test_no_kept_text_makes_reading_raise(text: str) -> None:
-    kept = kept_reviews.read(text)
-    assert all(kept_reviews.valid(k) for k in kept)
+def test_no_stored_text_makes_reading_raise(text: str) -> None:
+    stored = stored_reviews.read(text)
+    assert all(stored_reviews.valid(k) for k in stored)
 
 
-def test_reviews_kept_in_two_tabs_merge_by_game() -> None:
-    """Rule (docs/save-format.md, the kept reviews): another tab's kept reviews and this
+def test_reviews_stored_in_two_tabs_merge_by_game() -> None:
+    """Rule (docs/save-format.md, the stored reviews): another tab's stored reviews and this
     tab's merge like every other document: theirs, then each of this tab's they do not
     hold, as the newest; a game both hold keeps theirs; the caps drop the oldest first."""
     theirs = [entry(1), entry(2), entry(3)]
     ours = [entry(2), entry(4)]
-    merged = kept_reviews.merge(ours, theirs)
+    merged = stored_reviews.merge(ours, theirs)
     assert [e["key"] for e in merged] == [entry(n)["key"] for n in (1, 2, 3, 4)]
-    assert kept_reviews.merge([], theirs) == theirs and kept_reviews.merge(ours, []) == ours
-    many = [entry(n) for n in range(100, 100 + kept_reviews.MAX_REVIEWS)]
-    merged = kept_reviews.merge([entry(5), entry(6)], many)
-    assert len(merged) == kept_reviews.MAX_REVIEWS
+    assert stored_reviews.merge([], theirs) == theirs and stored_reviews.merge(ours, []) == ours
+    many = [entry(n) for n in range(100, 100 + stored_reviews.MAX_REVIEWS)]
+    merged = stored_reviews.merge([entry(5), entry(6)], many)
+    assert len(merged) == stored_reviews.MAX_REVIEWS
     assert [e["key"] for e in merged[-2:]] == [entry(5)["key"], entry(6)["key"]]
     assert merged[0]["key"] == entry(102)["key"], "the oldest of theirs went first"
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(0, 30), max_size=25), st.lists(st.integers(0, 30), max_size=25))
-def test_merging_kept_reviews_loses_no_game_but_to_the_caps(own: list[int], other: list[int]) -> None:
+def test_merging_stored_reviews_loses_no_game_but_to_the_caps(own: list[int], other: list[int]) -> None:
     """Law: every game of either list is in the merge unless the cap dropped it, and a
     game is dropped only if every game kept after it in the merge is newer; no game twice."""
-    ours = kept_reviews.read(kept_reviews.dump([entry(n) for n in own]))
-    theirs = kept_reviews.read(kept_reviews.dump([entry(n) for n in other]))
-    merged = kept_reviews.merge(ours, theirs)
+    ours = stored_reviews.read(stored_reviews.dump([entry(n) for n in own]))
+    theirs = stored_reviews.read(stored_reviews.dump([entry(n) for n in other]))
+    merged = stored_reviews.merge(ours, theirs)
     keys = [e["key"] for e in merged]
-    assert len(keys) == len(set(keys)) <= kept_reviews.MAX_REVIEWS
+    assert len(keys) == len(set(keys)) <= stored_reviews.MAX_REVIEWS
     held = {t["key"] for t in theirs}
     wanted = [e["key"] for e in theirs] + [e["key"] for e in ours if e["key"] not in held]
     assert keys == wanted[-len(keys):] if keys else not wanted
@@ -270,7 +270,7 @@ def test_a_finished_review_merged_with_another_tabs_keeps_both() -> None:
     _, reviewer = engine_playing()
     reviewer.review_start("game", "")
     mine = json.loads(finish(reviewer)["kept_save"])["reviews"]
-    stored = kept_reviews.dump([entry(9)])
+    stored = stored_reviews.dump([entry(9)])
     merged = json.loads(reviewer.merge_reviews(stored)["kept_save"])["reviews"]
     assert [e["key"] for e in merged] == [entry(9)["key"], mine[0]["key"]]
-    assert reviewer.merge_reviews("damaged")["kept_save"] == kept_reviews.dump(reviewer.kept)
+    assert reviewer.merge_reviews("damaged")["kept_save"] == stored_reviews.dump(reviewer.stored)

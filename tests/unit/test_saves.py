@@ -427,17 +427,17 @@ def test_engine_start_notice_says_exactly_what_was_set_aside(game_kind: str, bes
         "stats_document": False,
         "stats_daily": False,
     }
-    kept = 0 if best_kind in ("none", "whole bad") else 2048
+    best_before = 0 if best_kind in ("none", "whole bad") else 2048
     if game_kind == "valid":  # resumed, whatever became of the best scores
         assert reply["state"]["board"] == [list(r) for r in session.position.board]
-        assert reply["state"]["best"] == max(kept, session.position.score)
+        assert reply["state"]["best"] == max(best_before, session.position.score)
         assert not reply["game_changed"], "the stored game is not written back"
     else:  # a fresh game, which must be stored
         assert reply["state"]["moves"] == 0 and len(reply["spawns"]) == 2
-        assert reply["state"]["best"] == kept and reply["game_changed"]
+        assert reply["state"]["best"] == best_before and reply["game_changed"]
     assert reply["kind"] == "start" and reply["changed"]
     best = saves.read_best(reply["best_save"])
-    assert best.complete and best.scores[4] >= kept
+    assert best.complete and best.scores[4] >= best_before
     if best_kind in ("valid", "unknown key"):
         assert best.scores[5] == 400
 

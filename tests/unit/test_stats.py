@@ -604,11 +604,11 @@ def replace_code(result: DailyResult) -> DailyResult:
 
 
 def test_rule_a_year_and_a_day_of_results_is_kept_and_the_counters_go_on() -> None:
-    found = with_days(list(range(daily_results.DAILY_KEEP + 4)))
+    found = with_days(list(range(daily_results.DAILY_DAYS + 4)))
     part = found.daily
-    assert len(part.results) == daily_results.DAILY_KEEP and part.played == daily_results.DAILY_KEEP + 4
+    assert len(part.results) == daily_results.DAILY_DAYS and part.played == daily_results.DAILY_DAYS + 4
     assert part.results[0].date == day(4) and stats.daily_result(found, day(3)) is None
-    assert part.best_streak == daily_results.DAILY_KEEP, "a run is counted over the kept results"
+    assert part.best_streak == daily_results.DAILY_DAYS, "a run is counted over the kept results"
     assert stats.record_daily(found, on(day(1))) is found, "maybe one of the dropped: not counted twice"
     assert stats.record_daily(found, on(day(-10))) is found
     assert stats_saves.read_stats(stats_saves.dump_stats(found)).complete
@@ -706,16 +706,16 @@ def test_law_merge_is_commutative_in_its_days_and_counters(own: Stats, other: St
 
 
 def test_merge_of_a_long_history_keeps_a_year_and_a_day_and_ten_codes() -> None:
-    old = with_days(list(range(daily_results.DAILY_KEEP)))
+    old = with_days(list(range(daily_results.DAILY_DAYS)))
     recent = Stats()
-    for offset in range(daily_results.DAILY_KEEP, daily_results.DAILY_KEEP + 12):
+    for offset in range(daily_results.DAILY_DAYS, daily_results.DAILY_DAYS + 12):
         recent = stats.record_daily(recent, played(day(offset), seed=offset))
     merged = stats.merge(old, recent)
-    assert len(merged.daily.results) == daily_results.DAILY_KEEP
-    assert merged.daily.results[-1].date == day(daily_results.DAILY_KEEP + 11)
+    assert len(merged.daily.results) == daily_results.DAILY_DAYS
+    assert merged.daily.results[-1].date == day(daily_results.DAILY_DAYS + 11)
     assert sum(1 for r in merged.daily.results if r.code) == daily_results.DAILY_CODES
-    assert merged.daily.played == daily_results.DAILY_KEEP + 12
-    assert merged.daily.best_streak == daily_results.DAILY_KEEP + 12, "the run the two tabs' days make"
+    assert merged.daily.played == daily_results.DAILY_DAYS + 12
+    assert merged.daily.best_streak == daily_results.DAILY_DAYS + 12, "the run the two tabs' days make"
     assert stats_saves.read_stats(stats_saves.dump_stats(merged)).complete
 
 
@@ -789,7 +789,7 @@ BAD_DAILY: dict[str, object] = {
     "results not a list": daily_part(results={}),
     "more results than a year and a day": results_with(
         [{"date": day(n), "score": 4, "tile": 4, "moves": 1, "code": ""}
-         for n in range(daily_results.DAILY_KEEP + 1)], played=400, best_streak=daily_results.DAILY_KEEP + 1),
+         for n in range(daily_results.DAILY_DAYS + 1)], played=400, best_streak=daily_results.DAILY_DAYS + 1),
     "result not an object": results_with(["2025-01-01"], played=1, best_streak=1),
     "result extra field": result_with(0, ms=4),
     "result missing field": results_with(

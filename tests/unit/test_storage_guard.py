@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from game import chance, kept_reviews, rankings, saves, settings, stats, stats_saves, steps
+from game import chance, rankings, saves, settings, stats, stats_saves, steps, stored_reviews
 from game.session import Session
 from game.ui import store
 
@@ -79,8 +79,8 @@ def written_by_this_release() -> dict[str, str]:
         saves.BEST_FORMAT: saves.dump_best({4: 16}),
         stats.FORMAT: stats_saves.dump_stats(stats.Stats()),
         settings.FORMAT: settings.dump_settings(settings.defaults()),
-        rankings.FORMAT: rankings.dump_board([]),
-        kept_reviews.FORMAT: kept_reviews.dump([]),
+        rankings.FORMAT: rankings.dump_rankings([]),
+        stored_reviews.FORMAT: stored_reviews.dump([]),
         steps.FORMAT: steps.Steps("", 1).dump(),
     }
     return found
@@ -152,39 +152,39 @@ def test_newer_any_names_an_item_holding_a_newer_document(guard: Guard) -> None:
 
 
 def reviews(*names: str) -> str:
-    return kept_reviews.dump([{"key": name} for name in names])
+    return stored_reviews.dump([{"key": name} for name in names])
 
 
-def kept_names(items: dict[str, str]) -> list[str]:
+def reviews_in(items: dict[str, str]) -> list[str]:
     return [entry["key"] for entry in json.loads(items[REVIEWS])["reviews"]] if REVIEWS in items else []
 
 
-def test_full_storage_gives_up_the_set_aside_game_then_the_oldest_kept_reviews(guard: Guard) -> None:
+def test_full_storage_gives_up_the_set_aside_game_then_the_oldest_stored_reviews(guard: Guard) -> None:
     """Rule: a write refused for lack of room first removes the copy of a set-aside game,
-    then drops the kept reviews one at a time, oldest first, until it fits."""
+    then drops the stored reviews one at a time, oldest first, until it fits."""
     before = {REJECTED: "x" * 400, REVIEWS: reviews("r" * 100, "s" * 100, "t" * 100), GAME: "g"}
     quota = sum(len(k) + len(v) for k, v in before.items())
     result, items = guard(f"S.write({js(GAME)}, {js('g' * 300)})", before, quota)
-    assert result is True and REJECTED not in items and kept_names(items) == ["r" * 100, "s" * 100, "t" * 100]
+    assert result is True and REJECTED not in items and reviews_in(items) == ["r" * 100, "s" * 100, "t" * 100]
     result, items = guard(f"S.write({js(GAME)}, {js('g' * 500)})", before, quota)
-    assert result is True and REJECTED not in items and kept_names(items) == ["s" * 100, "t" * 100]
+    assert result is True and REJECTED not in items and reviews_in(items) == ["s" * 100, "t" * 100]
     result, items = guard(f"S.write({js(GAME)}, {js('g' * 600)})", before, quota)
-    assert result is True and REJECTED not in items and kept_names(items) == ["t" * 100]
+    assert result is True and REJECTED not in items and reviews_in(items) == ["t" * 100]
     result, items = guard(f"S.write({js(GAME)}, {js('g' * 5000)})", before, quota)
     assert result is False and REVIEWS not in items and items[GAME] == "g", "what fits nowhere is refused"
 
 
 def test_a_newer_releases_reviews_are_not_given_up_for_room(guard: Guard) -> None:
-    newer = document(kept_reviews.FORMAT, kept_reviews.VERSION + 1, reviews=[{"key": "a" * 300}])
+    newer = document(stored_reviews.FORMAT, stored_reviews.VERSION + 1, reviews=[{"key": "a" * 300}])
     quota = len(REVIEWS) + len(newer) + 50
     result, items = guard(f"S.write({js(GAME)}, {js('g' * 400)})", {REVIEWS: newer}, quota)
     assert result is False and items == {REVIEWS: newer}
 
 
-def test_kept_reviews_too_many_for_storage_drop_their_own_oldest(guard: Guard) -> None:
+def test_stored_reviews_too_many_for_storage_drop_their_own_oldest(guard: Guard) -> None:
     text = reviews("a" * 200, "b" * 200, "c" * 200)
     result, items = guard(f"S.write({js(REVIEWS)}, {js(text)})", {GAME: "g"}, 600)
-    assert result is True and kept_names(items) == ["b" * 200, "c" * 200] and items[GAME] == "g"
+    assert result is True and reviews_in(items) == ["b" * 200, "c" * 200] and items[GAME] == "g"
 
 
 def test_an_import_is_written_whole_or_not_at_all(guard: Guard) -> None:

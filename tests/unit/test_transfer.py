@@ -26,24 +26,24 @@ def stored() -> tuple[dict[int, str | None], str, str, str]:
     games: dict[int, str | None] = {4: saves.dump_game(played(2, 40, 4)), 5: None,
                                     6: saves.dump_game(played(3, 20, 6))}
     record = stats.Result(1200, 128, 140, 70_000, JAN_2025, False)
-    kept = stats.record(stats.record(stats.Stats(milestones=("tile-2048",)), 4, record), 6, record)
+    counted = stats.record(stats.record(stats.Stats(milestones=("tile-2048",)), 4, record), 6, record)
     values = {**settings.defaults(), "size": 6, "palette": "sunrise", "letters": False}
     best = saves.dump_best({4: 4000, 6: 1200})
-    return games, best, stats_saves.dump_stats(kept), settings.dump_settings(values)
+    return games, best, stats_saves.dump_stats(counted), settings.dump_settings(values)
 
 
 def exported() -> dict[str, Any]:
-    games, best, kept, chosen = stored()
-    return json.loads(transfer.export_bundle(games, best, kept, chosen, JAN_2025))  # type: ignore[no-any-return]
+    games, best, counted, chosen = stored()
+    return json.loads(transfer.export_bundle(games, best, counted, chosen, JAN_2025))  # type: ignore[no-any-return]
 
 
 def test_export_then_import_restores_every_part_exactly() -> None:
-    games, best, kept, chosen = stored()
-    text = transfer.export_bundle(games, best, kept, chosen, JAN_2025)
+    games, best, counted, chosen = stored()
+    text = transfer.export_bundle(games, best, counted, chosen, JAN_2025)
     assert "\n" in text, "indented for a person to read"
     bundle = transfer.check_bundle(text)
     assert bundle.games == games and bundle.best == best
-    assert bundle.stats == kept and bundle.settings == chosen
+    assert bundle.stats == counted and bundle.settings == chosen
     four = played(2, 40, 4).position
     assert bundle.summary == {
         "games": {"4": {"score": four.score, "moves": four.moves, "max_tile": rules.max_tile(four.board)},
@@ -54,8 +54,8 @@ def test_export_then_import_restores_every_part_exactly() -> None:
 
 
 def test_export_leaves_out_what_is_not_valid() -> None:
-    games, _, kept, _ = stored()
-    bad_stats = json.loads(kept)
+    games, _, counted, _ = stored()
+    bad_stats = json.loads(counted)
     bad_stats["sizes"]["6"]["won"] = 99
     text = transfer.export_bundle({4: "{broken", 5: games[4], 6: games[6]},
                                   '{"format":"py2048-best","version":1,"best":{"4":4000,"5":3}}',
@@ -84,8 +84,8 @@ def test_settings_of_version_2_export_and_import_with_auto_play_at_its_default()
     data["settings"] = version_2
     bundle = transfer.check_bundle(json.dumps(data))
     assert json.loads(bundle.settings) == dict(version_2, version=4, autoplay=5, name="")
-    games, best, kept, _ = stored()
-    again = json.loads(transfer.export_bundle(games, best, kept, json.dumps(version_2), JAN_2025))
+    games, best, counted, _ = stored()
+    again = json.loads(transfer.export_bundle(games, best, counted, json.dumps(version_2), JAN_2025))
     assert again["settings"] == dict(version_2, version=4, autoplay=5, name="")
     assert transfer.check_bundle(json.dumps(again)).settings == bundle.settings
 
@@ -222,12 +222,12 @@ def test_a_huge_but_legal_game_still_imports() -> None:
 
 def test_daily_results_export_and_import_and_a_bad_daily_part_is_refused_by_name() -> None:
     games, best, _, chosen = stored()
-    kept = stats.Stats()
+    counted = stats.Stats()
     for offset, date in enumerate(("2025-01-01", "2025-01-02", "2025-01-04")):
-        kept = stats.record_daily(kept, daily_results.played(date, seed=offset))
-    text = transfer.export_bundle(games, best, stats_saves.dump_stats(kept), chosen, JAN_2025)
+        counted = stats.record_daily(counted, daily_results.played(date, seed=offset))
+    text = transfer.export_bundle(games, best, stats_saves.dump_stats(counted), chosen, JAN_2025)
     bundle = transfer.check_bundle(text)
-    assert stats_saves.load_stats(bundle.stats) == kept
+    assert stats_saves.load_stats(bundle.stats) == counted
     data = json.loads(text)
     data["stats"]["daily"]["results"][2]["code"] = data["stats"]["daily"]["results"][1]["code"]
     with pytest.raises(saves.SaveError, match="the statistics: daily result code is for another game"):
@@ -243,8 +243,8 @@ def test_minus_zero_reads_as_zero_in_every_field_that_holds_a_number() -> None:
     so, none refuses it, and what is stored from it is written `0`."""
     import re
 
-    games, best, kept, chosen = stored()
-    text = transfer.export_bundle(games, best, kept, chosen, JAN_2025)
+    games, best, counted, chosen = stored()
+    text = transfer.export_bundle(games, best, counted, chosen, JAN_2025)
     zeros = re.compile(r"(?<=[\[:,\s])0(?=[,\]\}\s])")
     assert len(zeros.findall(text)) > 20, "the file has zeros to write as -0"
     plain, minus = transfer.check_bundle(text), transfer.check_bundle(zeros.sub("-0", text))

@@ -6,13 +6,13 @@ import, Auto-play's moves, another tab's game. Pure: runs on CPython and MicroPy
 import json
 import sys
 
-from game.ui import handover, rooms, router, tabs, text
-from game.ui.autoplay import Solver
+from game.ui import handover, rooms, router, shared_saves, text
+from game.ui.autoplay import SolverRoom
 from game.ui.following import Following
 from game.ui.moves import Moves
 from game.ui.starting import Start
 from game.ui.store import IMPORT, REVIEWS
-from game.ui.transfer import Transfer
+from game.ui.transfer_dialog import TransferDialog
 from tests.unit import languages
 
 TYPE_CHECKING = False
@@ -84,7 +84,7 @@ class FakePage:
         self.turns = Queue()
         self.calls = Road(self)
         self.early = Recorder()
-        self.engine: "Any" = Recorder()
+        self.client: "Any" = Recorder()
         self.state: "dict[str, Any] | None" = dict(STATE)
         self.mode = ""
         self.router: "Any" = None
@@ -101,7 +101,7 @@ class FakePage:
         self.told: "list[tuple[Any, ...]]" = []
         self.notices: "list[str]" = []
         self.held: "list[str]" = []
-        self.kept: "list[tuple[str, str]]" = []  # documents stored merged across tabs
+        self.merged: "list[tuple[str, str]]" = []  # documents stored merged across tabs
 
     @property
     def in_charge(self) -> bool:
@@ -135,8 +135,8 @@ class FakePage:
     def notify(self, message: str) -> None:
         self.notices.append(message)
 
-    def keep(self, name: str, document: str) -> None:
-        self.kept.append((name, document))
+    def store_merged(self, name: str, document: str) -> None:
+        self.merged.append((name, document))
 
     def wait_for_engine(self, action: str) -> None:
         self.held.append(action)
@@ -313,18 +313,18 @@ def test_a_hand_over_the_engine_refuses_is_set_aside_and_tried_afresh_once() -> 
     page = FakePage()
     start = Start(page)
     assert start.refused("handover", "bad") and page.firsts == ["handover-fresh"]
-    assert page.saves.named("keep_rejected")
+    assert page.saves.named("set_aside_rejected")
     assert start.refused("handover-fresh", "worse") and page.notices == ["failed: worse"]
 
 
 def test_an_auto_played_move_asks_the_solver_again_once_after_the_engine_took_it() -> None:
-    """Auto-play's move is played by the moves room (its lookahead) for the Solver room,
-    whose answer comes back to the Solver, which hands the game reply to the moves room."""
+    """Auto-play's move is played by the moves room (its lookahead) for the solver room,
+    whose answer comes back to the solver room, which hands the game reply to the moves room."""
     page = FakePage()
     page.calls.in_charge = True
     moves = Moves(page)
     page.router = recorder(owner=lambda action: moves)
-    solver = Solver(page)
+    solver = SolverRoom(page)
     solver.pilot.running = True
     asked: "list[int]" = []
     solver.pilot.ask_next = lambda: asked.append(1)  # type: ignore[method-assign]
@@ -341,7 +341,7 @@ def test_an_auto_played_move_asks_the_solver_again_once_after_the_engine_took_it
 def test_a_confirmed_import_is_stored_then_its_board_played_and_its_results_told() -> None:
     english()
     page = FakePage()
-    transfer = Transfer(page)
+    transfer = TransferDialog(page)
     transfer.parts = {"games": {"4": None, "5": "five", "6": None}, "best": "b", "stats": "s",
                       "settings": "t"}
     transfer.results = 2
@@ -357,15 +357,15 @@ def test_an_import_storage_refused_is_said_and_nothing_else_happens() -> None:
     """The notice says what is now true: refused, nothing changed (no board, no results
     replayed); kept in memory only where storage keeps nothing, for this visit."""
     english()
-    for kept, said in (("", "import_refused"), ("memory", "imported_unsaved")):
+    for where, said in (("", "import_refused"), ("memory", "imported_unsaved")):
         page = FakePage()
-        transfer = Transfer(page)
+        transfer = TransferDialog(page)
         transfer.parts = {"games": {"4": "four", "5": None, "6": None}, "best": "b", "stats": "s",
                           "settings": "t"}
-        page.saves.import_all = lambda documents, kept=kept: kept
+        page.saves.import_all = lambda documents, where=where: where
         transfer.begin("import")
         assert page.notices == [text.say(said)]
-        assert bool(page.firsts) == bool(kept) and bool(page.told) == bool(kept)
+        assert bool(page.firsts) == bool(where) and bool(page.told) == bool(where)
 
 
 def test_another_tabs_import_is_taken_once_all_its_documents_are_here() -> None:
@@ -376,7 +376,7 @@ def test_another_tabs_import_is_taken_once_all_its_documents_are_here() -> None:
     page = FakePage()
     following = Following(page)
     following.followed(IMPORT)
-    assert page.firsts == [tabs.ADOPT]
+    assert page.firsts == [shared_saves.ADOPT]
     landed = [False]
     page.store.import_landed = lambda: landed[0]
     page.saves.imported_elsewhere = lambda: True
@@ -384,15 +384,15 @@ def test_another_tabs_import_is_taken_once_all_its_documents_are_here() -> None:
     page.turns.hold = held.append  # type: ignore[attr-defined]
     later: "list[Any]" = []
     page.later = lambda ms, callback: later.append(callback)  # type: ignore[method-assign]
-    assert following.begin(tabs.ADOPT) is None and held == [tabs.ADOPT] and later
+    assert following.begin(shared_saves.ADOPT) is None and held == [shared_saves.ADOPT] and later
     assert not page.saves.named("adopt") and not page.asked
     landed[0] = True
     page.saves.read = lambda name: name
     page.saves.read_steps = lambda key: ""
     page.saves.saved_game = "imported"
-    following.begin(tabs.ADOPT)
+    following.begin(shared_saves.ADOPT)
     assert page.saves.named("adopt") and page.asked[0][:2] == ("start", "imported")
-    following.took(tabs.ADOPT, dict(move(kind="start")))
+    following.took(shared_saves.ADOPT, dict(move(kind="start")))
     assert page.screen.named("judged") and page.notices == [text.say("imported_elsewhere")]
 
 
@@ -402,9 +402,9 @@ def test_another_tabs_game_that_replaced_a_move_shown_here_is_said() -> None:
     following = Following(page)
     following.took("follow", dict(move(kind="follow"), dropped=True))
     assert page.notices == [text.say("followed_lost")] and page.saves.named("followed")
-    following.followed(tabs.SHOWN)
+    following.followed(shared_saves.SHOWN)
     page.turns.queue = ["follow"]
-    following.followed(tabs.SHOWN)
+    following.followed(shared_saves.SHOWN)
     assert page.pushed == ["follow"], "queued once"
 
 
@@ -426,12 +426,12 @@ def test_the_engine_starts_once_the_first_game_is_shown_not_before() -> None:
         def start(self) -> None:
             events.append("started")
 
-    page.engine = Client()
+    page.client = Client()
     timers: "list[Any]" = []
     page.later = lambda ms, callback: timers.append(callback)  # type: ignore[method-assign]
     start = Start(page)
     start.boot()
-    assert events == [] and timers == [start.first_game] and page.engine.onfailure is not None
+    assert events == [] and timers == [start.first_game] and page.client.onfailure is not None
     start.await_engine()
     assert events == ["started", "ready hooked: 2 handlers"]
 
@@ -457,15 +457,15 @@ def test_a_later_room_is_imported_in_one_idle_moment_and_made_in_the_next() -> N
     a second import is nothing to do, and the room is made for the page."""
     page = FakePage()
     joining = rooms.Joining("help_dialog", "HelpDialog", page)
-    kept = sys.modules.pop("game.ui.help_dialog", None)
+    loaded = sys.modules.pop("game.ui.help_dialog", None)
     try:
         assert joining.prepare() and "game.ui.help_dialog" in sys.modules
         assert not joining.prepare()
         room = joining()
         assert type(room).__name__ == "HelpDialog" and room.page is page
     finally:
-        if kept is not None:
-            sys.modules["game.ui.help_dialog"] = kept
+        if loaded is not None:
+            sys.modules["game.ui.help_dialog"] = loaded
     assert [type(maker) for maker in rooms.later_for(page)] == [rooms.Joining] * len(rooms.LATER)
 
 
@@ -505,13 +505,13 @@ def test_share_before_the_later_rooms_code_is_in_shares_once_it_is() -> None:
     assert len(shared) == 1 and "2048" in str(shared[0])
 
 
-def test_kept_reviews_another_tab_stored_since_are_merged_then_stored() -> None:
+def test_stored_reviews_another_tab_stored_since_are_merged_then_stored() -> None:
     """A finished review is stored merged with what another tab stored since it began
-    (game/ui/tabs.py `store_merged` answers "reviews"): the engine merges them by game,
+    (game/ui/shared_saves.py `store_merged` answers "reviews"): the engine merges them by game,
     and that answer is what is kept."""
     page = FakePage()
     following = Following(page)
     page.saves.read = lambda name: '"their reviews"' if name == REVIEWS else ""
     assert following.begin(REVIEWS) == "promise" and page.asked == [("merge_reviews", '"their reviews"')]
     following.took(REVIEWS, {"kind": "reviews", "kept_save": "merged"})
-    assert page.kept == [(REVIEWS, "merged")] and not page.screen.calls
+    assert page.merged == [(REVIEWS, "merged")] and not page.screen.calls

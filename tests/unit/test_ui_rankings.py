@@ -1,4 +1,4 @@
-"""The Rankings room (game/ui/rankings.py) and the charts (game/ui/charts.py): rows and
+"""The Rankings dialog (game/ui/rankings_dialog.py) and the charts (game/ui/charts.py): rows and
 sentences from the engine's data, the shared text, browsing days and seasons, adding a
 verified result, an import's results joining, and charts that draw the very numbers of
 their tables. Also the replays room's words for a name beside a code.
@@ -8,7 +8,7 @@ recording what the room asks of them; the engine's data is written out by hand i
 shape game/rankings.py `view` gives (test_rankings.py checks that shape on CPython).
 """
 
-from game.ui import charts, rankings, replays, sharing, statistics, text
+from game.ui import charts, rankings_dialog, replays, sharing, statistics_dialog, text
 from tests.unit import languages
 
 TYPE_CHECKING = False
@@ -161,10 +161,10 @@ class FakeHost:
         self.retries += 1
 
 
-def shown(data: "dict[str, Any] | None" = None) -> "tuple[FakeHost, rankings.Rankings]":
+def shown(data: "dict[str, Any] | None" = None) -> "tuple[FakeHost, rankings_dialog.RankingsDialog]":
     """The room with the dialog open, showing `data`."""
     host = FakeHost()
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     room.click("#rankings")
     room.answer(data or view_data())
     host.queue = []
@@ -183,39 +183,39 @@ def plain(number: str) -> int:
 
 def test_a_rows_name_is_the_friends_as_shared_and_yours_marked() -> None:
     english()
-    assert rankings.who(row(1, "<b>Bo</b>", 4)) == "<b>Bo</b>", "a name is text, never markup"
-    assert rankings.who(row(1, "Me", 4, mine=True)) == "Me (you)"
-    assert rankings.who(row(1, "", 4, mine=True)) == "You"
-    assert rankings.ordinal(3) == "#3"
+    assert rankings_dialog.who(row(1, "<b>Bo</b>", 4)) == "<b>Bo</b>", "a name is text, never markup"
+    assert rankings_dialog.who(row(1, "Me", 4, mine=True)) == "Me (you)"
+    assert rankings_dialog.who(row(1, "", 4, mine=True)) == "You"
+    assert rankings_dialog.ordinal(3) == "#3"
 
 
 def test_the_days_rows_are_place_name_score_tile_and_moves() -> None:
     english()
-    assert rankings.day_rows(view_data()) == [["1", "Ana", "12,340", "1024", "812"],
+    assert rankings_dialog.day_rows(view_data()) == [["1", "Ana", "12,340", "1024", "812"],
                                               ["2", "Me (you)", "9,000", "256", "300"],
                                               ["2", "<b>Bo</b>", "9,000", "256", "300"]]
-    assert rankings.day_rows(view_data(), "nl")[0][2] == "12.340"
+    assert rankings_dialog.day_rows(view_data(), "nl")[0][2] == "12.340"
 
 
 def test_the_seasons_rows_are_place_name_days_total_best_day_and_tile() -> None:
     english()
-    assert rankings.season_rows(view_data()) == [["1", "Ana", "3", "30,000", "15,000 (11-29)", "512"],
+    assert rankings_dialog.season_rows(view_data()) == [["1", "Ana", "3", "30,000", "15,000 (11-29)", "512"],
                                                  ["2", "Me (you)", "3", "18,000", "9,000 (11-29)", "512"]]
 
 
 def test_a_conflict_says_whose_and_which_result_does_not_count() -> None:
     english()
-    lines = rankings.conflict_lines(view_data())
+    lines = rankings_dialog.conflict_lines(view_data())
     assert len(lines) == 1 and "Ana" in lines[0] and "20,000" in lines[0] and "1 move" in lines[0]
     assert lines[0] == text.say("rankings_conflict", name="Ana", score="20,000", moves="1 move")
 
 
 def test_your_place_in_the_season_or_that_you_have_none() -> None:
     english()
-    assert rankings.place_sentence({"place": 2, "of": 14}) == "You are #2 of 14 this season."
-    assert rankings.place_sentence(None) == text.say("rankings_no_place")
+    assert rankings_dialog.place_sentence({"place": 2, "of": 14}) == "You are #2 of 14 this season."
+    assert rankings_dialog.place_sentence(None) == text.say("rankings_no_place")
     for lang in languages.LANGUAGES:
-        assert not rankings.place_sentence(None, lang).startswith("rankings_"), lang
+        assert not rankings_dialog.place_sentence(None, lang).startswith("rankings_"), lang
 
 
 def test_the_dialog_shows_the_days_ranking_the_season_and_marks_your_rows() -> None:
@@ -227,17 +227,17 @@ def test_the_dialog_shows_the_days_ranking_the_season_and_marks_your_rows() -> N
     assert view.texts["season-date"] == "2026-11"
     assert view.texts["season-place"] == "You are #2 of 2 this season."
     assert view.texts["rankings-total"] == text.say("rankings_count", n="9")
-    assert view.rows["day-rows"] == rankings.day_rows(view_data())
+    assert view.rows["day-rows"] == rankings_dialog.day_rows(view_data())
     assert view.marked["day-rows"] == [False, True, False]
-    assert view.rows["season-rows"] == rankings.season_rows(view_data())
+    assert view.rows["season-rows"] == rankings_dialog.season_rows(view_data())
     assert view.marked["season-rows"] == [False, True]
-    assert view.items["day-conflicts"] == rankings.conflict_lines(view_data())
+    assert view.items["day-conflicts"] == rankings_dialog.conflict_lines(view_data())
     hidden = ("day-more", "day-empty", "season-empty")
-    for element_id in ("day-table", "share-board", "season-table", "season-chart-box") + hidden:
+    for element_id in ("day-table", "share-rankings", "season-table", "season-chart-box") + hidden:
         assert view.hidden[element_id] == (element_id in hidden), element_id
     assert view.heads["season-chart-head"] == ["Date", "Ana", "Me (you)"]
     assert view.legends["season-legend"] == [("s0", "Ana"), ("s1", "Me (you)")]
-    assert view.rows["season-chart-rows"] == rankings.chart_rows(view_data())
+    assert view.rows["season-chart-rows"] == rankings_dialog.chart_rows(view_data())
 
 
 def test_rows_beyond_those_sent_are_counted_below_them() -> None:
@@ -251,7 +251,7 @@ def test_a_day_without_results_says_so_and_offers_nothing_to_share() -> None:
     host, _ = shown(view_data(rows=[], conflicts=[], standings=[], series=[], place=None, days=[],
                               seasons=[]))
     view = host.view
-    assert view.hidden["day-table"] and not view.hidden["day-empty"] and view.hidden["share-board"]
+    assert view.hidden["day-table"] and not view.hidden["day-empty"] and view.hidden["share-rankings"]
     assert view.hidden["season-table"] and not view.hidden["season-empty"] and view.hidden["season-chart-box"]
     assert view.charts["season-chart"] == [] and view.texts["season-place"] == text.say("rankings_no_place")
     for button in ("day-prev", "day-next", "season-prev", "season-next"):
@@ -262,11 +262,11 @@ def test_a_day_without_results_says_so_and_offers_nothing_to_share() -> None:
 
 def test_neighbours_are_the_earlier_and_later_items_and_nothing_at_the_ends() -> None:
     items = ["2026-12-01", "2026-11-30", "2026-11-29"]
-    assert rankings.neighbours(items, "2026-11-30") == ("2026-11-29", "2026-12-01")
-    assert rankings.neighbours(items, "2026-12-01") == ("2026-11-30", "")
-    assert rankings.neighbours(items, "2026-11-29") == ("", "2026-11-30")
-    assert rankings.neighbours(items, "2026-10-01") == ("", "")
-    assert rankings.neighbours([], "") == ("", "")
+    assert rankings_dialog.neighbours(items, "2026-11-30") == ("2026-11-29", "2026-12-01")
+    assert rankings_dialog.neighbours(items, "2026-12-01") == ("2026-11-30", "")
+    assert rankings_dialog.neighbours(items, "2026-11-29") == ("", "2026-11-30")
+    assert rankings_dialog.neighbours(items, "2026-10-01") == ("", "")
+    assert rankings_dialog.neighbours([], "") == ("", "")
 
 
 def test_the_buttons_say_where_there_is_an_earlier_or_later_day_and_season() -> None:
@@ -306,9 +306,9 @@ def test_at_the_ends_browsing_asks_for_nothing() -> None:
 
 def test_browsing_before_the_first_answer_asks_for_nothing() -> None:
     host = FakeHost()
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     room.click("#day-prev")
-    room.click("share-board")
+    room.click("share-rankings")
     assert host.queue == [] and host.shared == []
 
 
@@ -330,50 +330,52 @@ def many_rows(count: int, mine_at: int = 0) -> "list[dict[str, Any]]":
 
 def test_the_shared_ranking_has_the_title_the_first_five_rows_and_the_winners_picture() -> None:
     english()
-    shared = rankings.share_text(view_data(picture=BOARD)).split("\n")
+    shared = rankings_dialog.share_text(view_data(picture=BOARD)).split("\n")
     assert shared[0] == "2048 in Python · friends' board · daily board 2026-11-30"
     assert shared[1:4] == ["1. Ana · 12,340 · 1024", "2. Me (you) · 9,000 · 256",
                            "2. <b>Bo</b> · 9,000 · 256"]
     assert "\n".join(shared[4:]) == sharing.picture(BOARD) and len(shared) == 4 + 4
-    assert rankings.share_text(view_data(picture=[])).split("\n")[4:] == [], "no picture it could not replay"
+    unpictured = rankings_dialog.share_text(view_data(picture=[])).split("\n")
+    assert unpictured[4:] == [], "no picture it could not replay"
 
 
 def test_the_shared_board_adds_your_row_when_lower_and_counts_the_rest() -> None:
     english()
-    shared = rankings.share_text(view_data(rows=many_rows(9, mine_at=7), picture=[])).split("\n")
+    shared = rankings_dialog.share_text(view_data(rows=many_rows(9, mine_at=7), picture=[])).split("\n")
     assert [line.split(".")[0] for line in shared[1:7]] == ["1", "2", "3", "4", "5", "7"]
     assert shared[6] == "7. You (you) · 93,000 · 256"
     assert shared[7:] == ["… and 3 more"], "rows 6, 8 and 9"
-    top = rankings.share_text(view_data(rows=many_rows(6, mine_at=2), picture=[])).split("\n")
+    top = rankings_dialog.share_text(view_data(rows=many_rows(6, mine_at=2), picture=[])).split("\n")
     assert len(top) == 1 + 5 + 1 and top[-1] == "… and 1 more", "your row among the first is not repeated"
-    five = rankings.share_text(view_data(rows=many_rows(5), picture=[])).split("\n")
+    five = rankings_dialog.share_text(view_data(rows=many_rows(5), picture=[])).split("\n")
     assert len(five) == 6 and "more" not in five[-1]
 
 
 def test_the_shared_ranking_counts_the_rows_the_engine_did_not_send() -> None:
     english()
-    shared = rankings.share_text(view_data(rows=many_rows(100), more=50, picture=[])).split("\n")
+    shared = rankings_dialog.share_text(view_data(rows=many_rows(100), more=50, picture=[])).split("\n")
     assert shared[-1] == "… and 145 more"
 
 
 def test_the_winners_picture_is_asked_for_once_the_day_is_shown_and_shared_with_it() -> None:
     english()
     host = FakeHost()
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     room.click("#rankings")
     room.answer(view_data())
     assert host.queue == ["rankings", "rankings-picture"]
     assert room.call("rankings-picture") == ["board_picture", "2026-11-30"]
-    room.click("share-board")
+    room.click("share-rankings")
     room.answer({"kind": "board_picture", "day": "2026-11-29", "picture": [[2]]})  # for a day no longer shown
-    room.click("share-board")
+    room.click("share-rankings")
     room.answer({"kind": "board_picture", "day": "2026-11-30", "picture": BOARD})
-    room.click("share-board")
-    without, with_picture = rankings.share_text(view_data()), rankings.share_text(view_data(picture=BOARD))
+    room.click("share-rankings")
+    without = rankings_dialog.share_text(view_data())
+    with_picture = rankings_dialog.share_text(view_data(picture=BOARD))
     assert host.shared == [without, without, with_picture]
     assert sharing.picture(BOARD) in host.shared[-1] and sharing.picture(BOARD) not in host.shared[0]
     empty = FakeHost()
-    nothing = rankings.Rankings(empty)
+    nothing = rankings_dialog.RankingsDialog(empty)
     nothing.answer(view_data(rows=[]))
     assert empty.queue == [], "no winner, no picture to ask for"
 
@@ -382,27 +384,27 @@ def test_the_winners_picture_is_asked_for_once_the_day_is_shown_and_shared_with_
 
 def test_a_verified_result_is_offered_under_the_name_it_was_shared_with() -> None:
     host = FakeHost()
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     room.offer({"ok": True, "name": "Jo\u00e3o"})
     view = host.view
-    assert not view.hidden["add-board"] and view.hidden["add-status"]
-    assert not view.disabled["add-board-button"]
+    assert not view.hidden["add-rankings"] and view.hidden["add-status"]
+    assert not view.disabled["add-rankings-button"]
     assert view.values["add-name"] == "Jo\u00e3o"
     room.offer({"ok": True, "name": ""})
     assert view.values["add-name"] == ""
     room.offer({"ok": False, "reason": "damaged"})
-    assert view.hidden["add-board"]
+    assert view.hidden["add-rankings"]
 
 
 def test_a_name_that_cannot_be_kept_is_refused_with_its_sentence_and_nothing_is_pushed() -> None:
     english()
     for raw, key in (("Ana\u202e", "name_bad_character"), ("x" * 25, "name_too_long"),
-                     ("   ", "board_add_bad_name"), ("\U0001f600", "name_bad_character")):
+                     ("   ", "rankings_add_bad_name"), ("\U0001f600", "name_bad_character")):
         host = FakeHost()
-        room = rankings.Rankings(host)
+        room = rankings_dialog.RankingsDialog(host)
         room.offer({"ok": True, "name": ""})
         host.fields["add-name"] = raw
-        assert room.click("add-board")
+        assert room.click("add-rankings")
         sentence = text.say(key, n=24)
         assert host.queue == [], raw
         assert host.view.texts["add-status"] == sentence and not host.view.hidden["add-status"], raw
@@ -412,20 +414,20 @@ def test_a_name_that_cannot_be_kept_is_refused_with_its_sentence_and_nothing_is_
 
 def test_a_good_name_is_tidied_and_pushed_to_the_engine() -> None:
     host = FakeHost("Me")
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     room.offer({"ok": True, "name": "Ana"})
     host.fields["add-name"] = "  Ana   Bo "
-    room.click("add-board")
+    room.click("add-rankings")
     assert host.queue == ["rankings-add"]
     assert room.call("rankings-add") == ["board_add", "@rankings", "Ana Bo", "Me"]
 
 
 def test_a_disabled_add_button_adds_nothing() -> None:
     host = FakeHost()
-    room = rankings.Rankings(host)
-    host.view.disabled["add-board-button"] = True
+    room = rankings_dialog.RankingsDialog(host)
+    host.view.disabled["add-rankings-button"] = True
     host.fields["add-name"] = "Ana"
-    assert room.click("add-board") and host.queue == []
+    assert room.click("add-rankings") and host.queue == []
 
 
 def test_what_adding_did_is_said_and_the_open_dialog_is_asked_again() -> None:
@@ -435,7 +437,7 @@ def test_what_adding_did_is_said_and_the_open_dialog_is_asked_again() -> None:
                  "date": "2026-11-30", "total": 10, "save": "x"})
     said = "Added to your board: Ana, daily board of 2026-11-30."
     assert host.view.texts["add-status"] == said and host.view.said[-1] == said
-    assert host.view.disabled["add-board-button"], "added once: the button rests"
+    assert host.view.disabled["add-rankings-button"], "added once: the button rests"
     assert host.queue == ["rankings"] and room.call("rankings")[2:4] == ["2026-11-30", "2026-11"]
 
 
@@ -447,12 +449,12 @@ def test_each_outcome_of_adding_has_its_own_sentence() -> None:
                {"ok": False, "reason": "bad_name"}, {"ok": False, "reason": "nothing"},
                {"ok": False, "reason": "full"}]
     for lang in languages.LANGUAGES:
-        sentences = [rankings.added_sentence(reply, lang) for reply in replies]
+        sentences = [rankings_dialog.added_sentence(reply, lang) for reply in replies]
         assert len(set(sentences)) == len(replies), lang
         for sentence in sentences:
             assert not sentence.startswith("board_"), (lang, sentence)
     english()
-    conflict = rankings.added_sentence(replies[1])
+    conflict = rankings_dialog.added_sentence(replies[1])
     assert "Ana" in conflict and "2026-11-30" in conflict
 
 
@@ -460,8 +462,8 @@ def test_a_refused_add_leaves_the_button_and_asks_nothing() -> None:
     english()
     host, room = shown()
     room.answer({"kind": "board_add", "ok": False, "reason": "nothing", "total": 9, "save": ""})
-    assert host.view.texts["add-status"] == text.say("board_add_nothing")
-    assert not host.view.disabled.get("add-board-button") and host.queue == []
+    assert host.view.texts["add-status"] == text.say("rankings_add_nothing")
+    assert not host.view.disabled.get("add-rankings-button") and host.queue == []
 
 
 def test_rankings_that_could_not_be_stored_are_said_to_the_host() -> None:
@@ -479,19 +481,19 @@ def test_an_imports_results_join_in_chunks_until_none_is_left() -> None:
     host, room = shown()
     room.import_confirmed(3)
     assert host.queue == ["rankings-import"] and room.importing
-    assert room.call("rankings-import") == ["board_import", "@rankings", rankings.IMPORT_BUDGET_MS]
+    assert room.call("rankings-import") == ["board_import", "@rankings", rankings_dialog.IMPORT_BUDGET_MS]
     room.answer({"kind": "board_import", "left": 2, "added": 1, "refused": 0, "total": 10, "save": "x"})
     room.answer({"kind": "board_import", "left": 1, "added": 1, "refused": 1, "total": 10, "save": ""})
     assert host.queue == ["rankings-import"] * 3 and host.notices == []
     room.answer({"kind": "board_import", "left": 0, "added": 1234, "refused": 1, "total": 11, "save": "y"})
     assert not room.importing
-    assert host.notices == [text.say("board_imported", added="1,234", refused="1")]
+    assert host.notices == [text.say("rankings_imported", added="1,234", refused="1")]
     assert host.queue == ["rankings-import"] * 3 + ["rankings"], "the open dialog shows them"
 
 
 def test_an_import_without_results_replays_nothing() -> None:
     host = FakeHost()
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     room.import_confirmed(0)
     assert host.queue == [] and not room.importing
 
@@ -501,7 +503,7 @@ def test_another_tabs_rankings_are_shown_if_the_dialog_is_open() -> None:
     room.answer({"kind": "board_merge", "save": "", "total": 9})
     assert host.queue == ["rankings"]
     closed = FakeHost()
-    other = rankings.Rankings(closed)
+    other = rankings_dialog.RankingsDialog(closed)
     other.answer({"kind": "board_merge", "save": "", "total": 9})
     assert closed.queue == []
 
@@ -527,19 +529,19 @@ def test_the_recent_chart_draws_the_numbers_of_its_table() -> None:
     shapes = charts.recent_chart(summary["recent"])
     bars = [s for s in shapes if s[0] == "path"]
     assert len(bars) == 1 and dict(bars[0][1])["d"].count("Z") == 4
-    rows = statistics.recent_rows(summary)
+    rows = statistics_dialog.recent_rows(summary)
     assert values_of(bars[0]) == ",".join(str(plain(r[1])) for r in rows) == "1200,0,34560,8"
     assert [r[0] for r in rows] == ["1", "2", "3", "4"]
-    assert charts.recent_chart([]) == [] and statistics.recent_rows({}) == []
+    assert charts.recent_chart([]) == [] and statistics_dialog.recent_rows({}) == []
 
 
 def test_the_tiles_chart_draws_the_numbers_of_its_table() -> None:
     english()
     summary = {"reached": [{"tile": 256, "games": 1234}, {"tile": 512, "games": 40},
                            {"tile": 1024, "games": 0}]}
-    shapes = charts.tiles_chart(statistics.tile_counts(summary))
+    shapes = charts.tiles_chart(statistics_dialog.tile_counts(summary))
     bars = [s for s in shapes if s[0] == "path"]
-    rows = statistics.tile_rows(summary)
+    rows = statistics_dialog.tile_rows(summary)
     assert rows == [["256", "1,234"], ["512", "40"], ["1024", "0"]]
     assert values_of(bars[0]) == ",".join(str(plain(r[1])) for r in rows)
     labels = [s[2] for s in shapes if s[0] == "text" and dict(s[1]).get("class") == "label"]
@@ -551,7 +553,7 @@ def test_the_season_chart_draws_the_numbers_of_its_table() -> None:
     data = view_data()
     shapes = charts.season_chart(data["series"], data["season"])
     lines = [s for s in shapes if s[0] == "polyline"]
-    table = rankings.chart_rows(data)
+    table = rankings_dialog.chart_rows(data)
     assert [r[0] for r in table] == ["2026-11-28", "2026-11-29", "2026-11-30"]
     assert len(lines) == len(data["series"]) == len(table[0]) - 1
     for column, line in enumerate(lines, 1):
@@ -579,22 +581,22 @@ def test_the_statistics_dialog_draws_and_tables_the_same_numbers() -> None:
         "total_moves": 9, "total_ms": 0, "streak": 0, "best_streak": 0, "top": [],
         "recent": [1200, 0, 34560, 8], "reached": [{"tile": 256, "games": 3}, {"tile": 512, "games": 1}],
         "season": season}
-    statistics.show(view, summary)
+    statistics_dialog.show(view, summary)
     recent = next(s for s in view.charts["chart-recent"] if s[0] == "path")
     assert values_of(recent) == ",".join(str(plain(r[1])) for r in view.rows["recent-rows"])
     tiles = next(s for s in view.charts["chart-tiles"] if s[0] == "path")
     assert values_of(tiles) == ",".join(str(plain(r[1])) for r in view.rows["tiles-rows"])
     assert not view.hidden["recent-box"] and not view.hidden["tiles-box"]
-    assert view.texts["stat-season"] == statistics.season_sentence(season)
+    assert view.texts["stat-season"] == statistics_dialog.season_sentence(season)
     assert not view.hidden["stat-season"]
 
 
 def test_the_season_sentence_names_place_days_and_total_or_nothing() -> None:
     english()
-    said = statistics.season_sentence({"season": "2026-11", "place": 2, "of": 5, "days": 3, "total": 12345,
-                                       "best": 9000, "best_date": "2026-11-29"})
+    said = statistics_dialog.season_sentence({"season": "2026-11", "place": 2, "of": 5, "days": 3,
+                                              "total": 12345, "best": 9000, "best_date": "2026-11-29"})
     assert said == "Season 2026-11: #2 of 5 among your friends · 3 days · total 12,345."
-    assert statistics.season_sentence(None) == ""
+    assert statistics_dialog.season_sentence(None) == ""
 
 
 # -- a name beside a code (game/ui/replays.py) ------------------------------------------------
@@ -634,7 +636,7 @@ def test_the_daily_share_text_carries_the_named_link() -> None:
 
 def test_an_idle_page_fills_the_closed_dialog_once_and_an_opening_redraws_nothing_unchanged() -> None:
     host = FakeHost()
-    room = rankings.Rankings(host)
+    room = rankings_dialog.RankingsDialog(host)
     host.playing = True
     room.warm()
     assert host.queue == [] and host.retries == 1, "not while the player plays: later"
@@ -650,6 +652,6 @@ def test_an_idle_page_fills_the_closed_dialog_once_and_an_opening_redraws_nothin
     room.answer(dict(data))  # asked again on opening, nothing changed meanwhile
     assert host.view.rows == {}, "the same view is not drawn again"
     host.stored = False
-    other = rankings.Rankings(host)
+    other = rankings_dialog.RankingsDialog(host)
     other.warm()
     assert host.queue == ["rankings", "rankings-picture"], "no Rankings stored: nothing to read"

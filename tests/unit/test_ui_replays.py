@@ -5,7 +5,7 @@ MicroPython-compatible, like test_ui_autoplay.py: plain asserts, a fake host sta
 in for the app (the queue, the timers, the view).
 """
 
-from game.ui import replays, statistics, text
+from game.ui import replays, statistics_dialog, text
 from tests.unit import languages
 
 TYPE_CHECKING = False
@@ -290,7 +290,7 @@ def test_each_daily_result_that_keeps_its_code_has_watch_and_review_buttons_nami
     english()
     summary = {"daily": {"results": [{"date": "2026-11-30", "score": 8, "tile": 4, "moves": 3, "code": CODE},
                                      {"date": "2026-11-01", "score": 4, "tile": 4, "moves": 1, "code": ""}]}}
-    found = statistics.daily_buttons(summary)
+    found = statistics_dialog.daily_buttons(summary)
     assert found[1] == [] and len(found[0]) == 2
     label, name, action, date = found[0][0]
     assert (label, action, date) == ("Watch", "watch-daily", "2026-11-30") and "2026-11-30" in name

@@ -63,7 +63,7 @@ def opened() -> "tuple[Page, ReviewDialog, list[tuple[Any, ...]]]":
     return page, room, page.asked
 
 
-def test_review_from_the_game_over_dialog_opens_it_and_asks_the_engine_with_the_kept_reviews() -> None:
+def test_review_from_the_game_over_dialog_opens_it_and_asks_the_engine_with_the_stored_reviews() -> None:
     page, room, _ = opened()
     assert page.pushed == ["review:game"]
     assert ("open_dialog", "review") in page.view.calls and ("close_dialog", "over") in page.view.calls
@@ -81,7 +81,7 @@ def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored()
     assert len(asked) == 2  # the next, asked before the page drew this one
     page.answer(-1, step_reply(4, 4, "bgmx", done=True, accuracy=61.25, turning=TURNING,
                                                    kept_save="{saved}"))
-    assert page.kept == [(REVIEWS, "{saved}")] and len(asked) == 2  # merged with another tab's
+    assert page.merged == [(REVIEWS, "{saved}")] and len(asked) == 2  # merged with another tab's
     assert ("set_attribute", "review-dialog", "data-accuracy", "61.2") in page.view.calls or \
         ("set_attribute", "review-dialog", "data-accuracy", "61.3") in page.view.calls
     said = page.view.named("say")[-1][1]

@@ -7,7 +7,7 @@ MicroPython-compatible, like test_ui_input.py: plain asserts, fakes for storage.
 import json
 
 from game import settings as schema
-from game.ui import preferences, sharing, statistics, tabs, text, transfer
+from game.ui import preferences, shared_saves, sharing, statistics_dialog, text, transfer_dialog
 from game.ui.store import game_key
 from tests.unit import languages
 
@@ -145,21 +145,21 @@ def test_another_tabs_settings_are_taken_and_named() -> None:
 # -- statistics --------------------------------------------------------------------------
 
 def test_dates_are_the_players_own_day() -> None:
-    assert statistics.date_text(0) == "1970-01-01"
-    assert statistics.date_text(1796083200000) == "2026-12-01"
-    assert statistics.date_text(1796083200000 - 1) == "2026-11-30"
-    assert statistics.date_text(1796083200000 - 1, 60) == "2026-12-01"  # an hour east of UTC
-    assert statistics.date_text(951782400000) == "2000-02-29"
+    assert statistics_dialog.date_text(0) == "1970-01-01"
+    assert statistics_dialog.date_text(1796083200000) == "2026-12-01"
+    assert statistics_dialog.date_text(1796083200000 - 1) == "2026-11-30"
+    assert statistics_dialog.date_text(1796083200000 - 1, 60) == "2026-12-01"  # an hour east of UTC
+    assert statistics_dialog.date_text(951782400000) == "2000-02-29"
 
 
 def test_win_rate_is_a_whole_percent_rounded_half_up() -> None:
-    assert statistics.percent(0.0) == "0%"
-    assert statistics.percent(0.125) == "13%"
-    assert statistics.percent(1.0) == "100%"
+    assert statistics_dialog.percent(0.0) == "0%"
+    assert statistics_dialog.percent(0.125) == "13%"
+    assert statistics_dialog.percent(1.0) == "100%"
 
 
 def test_the_grid_shows_every_number_and_no_tile_as_a_dash() -> None:
-    cells = dict(statistics.grid(summary(played=3, won=1, win_rate=1 / 3, total_ms=65000)))
+    cells = dict(statistics_dialog.grid(summary(played=3, won=1, win_rate=1 / 3, total_ms=65000)))
     assert cells["stat-played"] == "3" and cells["stat-win-rate"] == "33%"
     assert cells["stat-time"] == "1 min 5 s" and cells["stat-best-tile"] == "–"
     assert len(cells) == 10
@@ -168,7 +168,7 @@ def test_the_grid_shows_every_number_and_no_tile_as_a_dash() -> None:
 def test_top_rows_are_ranked_in_the_engines_order() -> None:
     top = [{"score": 900, "tile": 128, "moves": 80, "ms": 61000, "date": 0},
            {"score": 500, "tile": 64, "moves": 60, "ms": 1000, "date": 86400000}]
-    rows = statistics.top_rows(summary(top=top))
+    rows = statistics_dialog.top_rows(summary(top=top))
     assert rows == [["1", "900", "128", "80", "1:01", "1970-01-01"],
                     ["2", "500", "64", "60", "0:01", "1970-01-02"]]
 
@@ -208,7 +208,7 @@ class DialogView:
 
 
 def test_the_daily_grid_shows_days_played_and_both_day_streaks() -> None:
-    cells = statistics.daily_grid(daily_summary(played=1234, streak=3, best_streak=17))
+    cells = statistics_dialog.daily_grid(daily_summary(played=1234, streak=3, best_streak=17))
     assert cells == [("stat-daily-played", "1,234"), ("stat-daily-streak", "3"),
                      ("stat-daily-best-streak", "17")]
 
@@ -216,30 +216,30 @@ def test_the_daily_grid_shows_days_played_and_both_day_streaks() -> None:
 def test_daily_rows_keep_the_engines_newest_first_order_and_the_boards_date() -> None:
     results = [{"date": "2026-11-30", "score": 12340, "tile": 1024, "moves": 1500, "code": "x"},
                {"date": "2026-11-28", "score": 0, "tile": 4, "moves": 0, "code": ""}]
-    rows = statistics.daily_rows(daily_summary(results=results))
+    rows = statistics_dialog.daily_rows(daily_summary(results=results))
     assert rows == [["2026-11-30", "12,340", "1024", "1,500"], ["2026-11-28", "0", "4", "0"]]
-    assert statistics.daily_rows(daily_summary(results=results), "nl")[0][1] == "12.340"
+    assert statistics_dialog.daily_rows(daily_summary(results=results), "nl")[0][1] == "12.340"
 
 
 def test_show_fills_the_daily_section_whatever_the_size_and_hides_it_without_one() -> None:
     view = DialogView()
     results = [{"date": "2026-11-30", "score": 96, "tile": 16, "moves": 20, "code": ""}]
-    statistics.show(view, daily_summary(played=5, streak=2, best_streak=4, results=results))
+    statistics_dialog.show(view, daily_summary(played=5, streak=2, best_streak=4, results=results))
     assert view.texts["stat-daily-played"] == "5" and view.texts["stat-daily-best-streak"] == "4"
     assert view.rows["daily-rows"] == [["2026-11-30", "96", "16", "20"]]
     assert view.hidden == {"top-empty": False, "daily-stats": False, "daily-empty": True, "recent-box": True,
                            "recent-empty": False, "tiles-box": True, "stat-season": True}
     empty = DialogView()
-    statistics.show(empty, daily_summary())
+    statistics_dialog.show(empty, daily_summary())
     assert empty.rows["daily-rows"] == [] and not empty.hidden["daily-empty"]
     older = DialogView()
-    statistics.show(older, summary())
+    statistics_dialog.show(older, summary())
     assert older.hidden["daily-stats"] and "daily-rows" not in older.rows
     assert "stat-daily-played" not in older.texts
 
 
 def test_statistics_share_text_names_the_size_and_numbers() -> None:
-    shared = statistics.share_text(5, summary(played=4, won=1, win_rate=0.25, best_score=9000,
+    shared = statistics_dialog.share_text(5, summary(played=4, won=1, win_rate=0.25, best_score=9000,
                                               best_tile=1024, best_streak=1))
     assert "5×5 Large" in shared and "4 played" in shared and "25%" in shared and "9,000" in shared
 
@@ -277,21 +277,21 @@ def test_share_outcomes_are_said_except_a_cancelled_sheet() -> None:
 # -- transfer --------------------------------------------------------------------------
 
 def test_a_file_that_never_reached_the_engine_is_explained() -> None:
-    assert transfer.read_failure("!too-big") == text.say("import_too_big")
-    assert transfer.read_failure("!unreadable") == text.say("import_unreadable")
-    assert transfer.read_failure("!none") == ""
+    assert transfer_dialog.read_failure("!too-big") == text.say("import_too_big")
+    assert transfer_dialog.read_failure("!unreadable") == text.say("import_unreadable")
+    assert transfer_dialog.read_failure("!none") == ""
 
 
 def test_the_export_file_is_named_for_the_local_date_and_time_the_player_sees() -> None:
     noon = 1796126400000  # 2026-12-01 12:00 UTC: a number past 32 bits, as Date.now() is
-    assert transfer.file_name(noon) == "2048-in-python-2026-12-01-1200.json"
-    assert transfer.file_name(noon, 90) == "2048-in-python-2026-12-01-1330.json"
-    assert transfer.file_name(noon, 12 * 60 + 30) == "2048-in-python-2026-12-02-0030.json"
-    assert transfer.file_name(noon, -13 * 60) == "2048-in-python-2026-11-30-2300.json"
+    assert transfer_dialog.file_name(noon) == "2048-in-python-2026-12-01-1200.json"
+    assert transfer_dialog.file_name(noon, 90) == "2048-in-python-2026-12-01-1330.json"
+    assert transfer_dialog.file_name(noon, 12 * 60 + 30) == "2048-in-python-2026-12-02-0030.json"
+    assert transfer_dialog.file_name(noon, -13 * 60) == "2048-in-python-2026-11-30-2300.json"
 
 
 def test_the_import_summary_names_each_size_best_and_games_played() -> None:
-    lines = transfer.summary_lines({
+    lines = transfer_dialog.summary_lines({
         "games": {"4": {"score": 1200, "moves": 140, "max_tile": 128}, "5": None, "6": None},
         "best": {"4": 5000, "5": 0, "6": 0}, "played": 1, "exported": 86400000})
     assert lines[0] == "4×4 Classic: score 1,200, 140 moves, best tile 128"
@@ -304,7 +304,7 @@ def test_the_import_summary_names_each_size_best_and_games_played() -> None:
 def test_an_import_replaces_every_document_and_clears_sizes_without_a_game() -> None:
     store = FakeStore({"game": "old4", "game-5": "old5", "game-6": "old6", "best": "b", "game-5-steps": "s"})
     parts = {"games": {"4": "new4", "5": None, "6": "new6"}, "best": "B", "stats": "S", "settings": "T"}
-    assert transfer.store_all(tabs.SharedSaves(store, 4), parts) == "stored"
+    assert transfer_dialog.store_all(shared_saves.SharedSaves(store, 4), parts) == "stored"
     assert store.items.pop("import"), "the import's mark, for the other tabs"
     assert store.items == {"game": "new4", "game-6": "new6", "best": "B", "stats": "S", "settings": "T"}
 
@@ -315,20 +315,20 @@ def test_an_import_storage_refuses_changes_nothing_here_either() -> None:
     before = {"game": "old4", "game-5": "old5", "best": "b"}
     store = FakeStore(before)
     store.room = 40
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     parts = {"games": {"4": "a much longer imported game", "5": None, "6": None}, "best": "B" * 30,
              "stats": "S", "settings": "T"}
-    assert transfer.store_all(saves, parts) == ""
+    assert transfer_dialog.store_all(saves, parts) == ""
     assert store.items == before and saves.saved_game == json.dumps("old4") and not saves.memory
     assert not saves.imported_elsewhere()
 
 
-def test_kept_reviews_are_merged_with_another_tabs_before_they_are_written() -> None:
+def test_stored_reviews_are_merged_with_another_tabs_before_they_are_written() -> None:
     """Rule: each tab kept the reviews it read when its review began; storage holding
     others now means another tab finished one since: merged first ("reviews"), never
     written over. Unchanged since, they are written at once."""
     store = FakeStore({"reviews": "one review"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     assert saves.read("reviews") == json.dumps("one review")
     store.items["reviews"] = "another tab's two"
     assert saves.store_merged("reviews", "one review and mine") == (True, "reviews")
@@ -343,17 +343,17 @@ def test_another_tabs_import_is_taken_as_it_is_never_merged_nor_written_over() -
     not merge its own into the import's (a lower best stays the file's) nor put its game
     back: each answers "adopt", and B, adopting, reads the import's game as stored."""
     store = FakeStore({"game": "b's game", "best": "b's best", "stats": "b's stats"})
-    other = tabs.SharedSaves(store, 4)
+    other = shared_saves.SharedSaves(store, 4)
     other.read("best")
     other.read("stats")
-    importer = tabs.SharedSaves(store, 4)
+    importer = shared_saves.SharedSaves(store, 4)
     parts = {"games": {"4": "imported", "5": None, "6": None}, "best": "file best", "stats": "file stats",
              "settings": "T"}
-    assert transfer.store_all(importer, parts) == "stored" and not importer.imported_elsewhere()
+    assert transfer_dialog.store_all(importer, parts) == "stored" and not importer.imported_elsewhere()
     assert other.imported_elsewhere()
-    assert other.store_merged("best", "b's best, merged") == (True, tabs.ADOPT)
-    assert other.store_merged("stats", "b's stats, merged") == (True, tabs.ADOPT)
-    assert other.store_game("b's game, one move on") == (True, tabs.ADOPT)
+    assert other.store_merged("best", "b's best, merged") == (True, shared_saves.ADOPT)
+    assert other.store_merged("stats", "b's stats, merged") == (True, shared_saves.ADOPT)
+    assert other.store_game("b's game, one move on") == (True, shared_saves.ADOPT)
     other.following = ("imported", None)
     other.followed(False, "b's game, one move on")
     assert store.items["game"] == "imported" and store.items["best"] == "file best"
@@ -367,10 +367,10 @@ def test_an_imported_game_of_the_size_on_screen_is_the_one_the_tab_plays_next() 
     game: the board the tab asks the engine for next is the import's, and the tab
     knows it as stored (its next write is no other tab's game to follow)."""
     store = FakeStore({"game": "fresh", "game-steps": "steps on it"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     assert saves.saved_game == json.dumps("fresh")
     parts = {"games": {"4": "imported", "5": None, "6": None}, "best": "B", "stats": "S", "settings": "T"}
-    assert transfer.store_all(saves, parts)
+    assert transfer_dialog.store_all(saves, parts)
     assert saves.saved_game == json.dumps("imported") and saves.read_steps("game") == ""
     assert saves.store_game("imported, one move on") == (True, None)
 
@@ -391,9 +391,9 @@ class BlockedStore(FakeStore):
 
 
 def test_an_import_into_a_storage_that_refuses_it_is_played_from_memory() -> None:
-    saves = tabs.SharedSaves(BlockedStore(), 4)
+    saves = shared_saves.SharedSaves(BlockedStore(), 4)
     parts = {"games": {"4": "imported", "5": "five", "6": None}, "best": "B", "stats": "S", "settings": "T"}
-    assert transfer.store_all(saves, parts) == "memory"
+    assert transfer_dialog.store_all(saves, parts) == "memory"
     assert saves.saved_game == json.dumps("imported")
     assert saves.read_stored_game("game-5") == json.dumps("five")
 
@@ -402,14 +402,14 @@ def test_an_import_into_a_storage_that_refuses_it_is_played_from_memory() -> Non
 
 def test_a_tab_writes_its_game_when_nobody_else_wrote() -> None:
     store = FakeStore({"game-5": "mine"})
-    saves = tabs.SharedSaves(store, 5)
+    saves = shared_saves.SharedSaves(store, 5)
     assert saves.store_game("mine, one move on") == (True, None)
     assert store.items["game-5"] == "mine, one move on"
 
 
 def test_a_tab_follows_a_game_another_tab_wrote_instead_of_writing_over_it() -> None:
     store = FakeStore({"game": "mine"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     store.items["game"] = "theirs"  # another tab
     assert saves.store_game("mine, one move on") == (True, "follow")
     assert store.items["game"] == "theirs"
@@ -420,7 +420,7 @@ def test_a_tab_follows_a_game_another_tab_wrote_instead_of_writing_over_it() -> 
 
 def test_a_game_not_followed_goes_back_into_storage() -> None:
     store = FakeStore({"game": "mine"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     store.items["game"] = "older"
     saves.read_game()
     saves.followed(False, "mine")
@@ -430,7 +430,7 @@ def test_a_game_not_followed_goes_back_into_storage() -> None:
 
 def test_steps_another_tab_played_before_its_engine_are_followed_never_written_over() -> None:
     store = FakeStore({"game": "base"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     store.items["game-steps"] = "their steps on base"  # a tab still starting its engine
     assert saves.store_game("mine, one move on") == (True, "follow")
     assert saves.store_steps("my steps on base") == (True, "follow")
@@ -448,7 +448,7 @@ def test_a_game_written_back_over_a_followed_one_takes_the_steps_on_that_one_wit
     them over: seen once in a full e2e run, left behind after every engine had
     started). Its next game is then written at once, with no follow first."""
     store = FakeStore({"game": "base"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     store.items["game-steps"] = "their steps on base"
     saves.read_game()
     saves.followed(True, None)
@@ -463,7 +463,7 @@ def test_a_game_written_back_over_a_followed_one_takes_the_steps_on_that_one_wit
 
 def test_a_game_judged_as_stored_is_known_so_the_next_write_needs_no_follow() -> None:
     store = FakeStore({"game": "base"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     store.items["game"] = "mine"  # this tab's own, written before the follow began
     store.items["game-steps"] = "steps its engine refused"
     saves.read_game()
@@ -474,7 +474,7 @@ def test_a_game_judged_as_stored_is_known_so_the_next_write_needs_no_follow() ->
 
 def test_steps_on_a_game_no_longer_stored_go_at_the_engines_start_unless_rewritten() -> None:
     store = FakeStore({"game": "theirs", "game-steps": "steps on an older game"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     saves.drop_steps()
     assert store.items == {"game": "theirs"}
     store.items["game-steps"] = "steps on theirs"  # another tab, since
@@ -484,7 +484,7 @@ def test_steps_on_a_game_no_longer_stored_go_at_the_engines_start_unless_rewritt
 
 def test_steps_are_stored_beside_the_game_until_the_engine_stores_the_game() -> None:
     store = FakeStore({"game": "base"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     assert saves.store_steps("one step") == (True, None)
     assert saves.store_steps("two steps") == (True, None)
     assert store.items == {"game": "base", "game-steps": "two steps"}
@@ -497,7 +497,7 @@ def test_steps_are_stored_beside_the_game_until_the_engine_stores_the_game() -> 
 
 def test_best_and_statistics_are_merged_first_when_another_tab_wrote() -> None:
     store = FakeStore({"best": "b1", "stats": "s1"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     saves.read("best")
     saves.read("stats")
     assert saves.store_merged("best", "b2") == (True, None)
@@ -511,7 +511,7 @@ def test_best_and_statistics_are_merged_first_when_another_tab_wrote() -> None:
 
 def test_switching_size_reads_that_sizes_game() -> None:
     store = FakeStore({"game": "four", "game-6": "six"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     saves.use_size(6)
     assert saves.key == "game-6" and saves.saved_game == json.dumps("six")
     assert saves.store_game("six, on") == (True, None)
@@ -537,7 +537,7 @@ class RefusingStore(FakeStore):
 
 
 def test_without_storage_each_sizes_game_is_kept_in_memory() -> None:
-    saves = tabs.SharedSaves(RefusingStore(), 4)
+    saves = shared_saves.SharedSaves(RefusingStore(), 4)
     assert saves.store_game("four") == (False, None)
     saves.use_size(5)
     assert saves.saved_game is None
@@ -557,16 +557,16 @@ def test_every_room_speaks_the_language_in_use_with_only_its_table_loaded() -> N
     text.use("nl", languages.table("nl"))
     try:
         said = [
-            " ".join(value for _, value in statistics.grid(summary(played=1234, total_ms=65000))),
-            " ".join(value for _, value in statistics.daily_grid(daily_summary(played=1234))),
+            " ".join(value for _, value in statistics_dialog.grid(summary(played=1234, total_ms=65000))),
+            " ".join(value for _, value in statistics_dialog.daily_grid(daily_summary(played=1234))),
             text.set_aside_message({"stats_sizes": [5], "stats_daily": True}),
-            statistics.share_text(4, summary(best_score=12000)),
+            statistics_dialog.share_text(4, summary(best_score=12000)),
             sharing.result_text({"size": 4, "score": 2048, "max_tile": 256, "moves": 1, "won": True,
                                  "board": [[2, 0], [0, 0]]}, 1000),
             sharing.outcome_message("copied"),
             preferences.unlock_message(["tile-2048"]),
-            transfer.read_failure("!too-big"),
-            " ".join(transfer.summary_lines({"games": {"4": None, "5": None, "6": None},
+            transfer_dialog.read_failure("!too-big"),
+            " ".join(transfer_dialog.summary_lines({"games": {"4": None, "5": None, "6": None},
                                              "best": {}, "played": 2, "exported": 0})),
             text.read_numbers({"score": 1, "best": 2, "moves": 3}),
         ]
@@ -584,14 +584,15 @@ def test_every_room_speaks_the_language_in_use_with_only_its_table_loaded() -> N
 
 
 def test_another_tabs_write_is_followed_or_merged_by_what_it_wrote() -> None:
-    assert tabs.stored_elsewhere("game-5", "game-5") == tabs.SHOWN
-    assert tabs.stored_elsewhere("game-5-steps", "game-5") == tabs.SHOWN  # a tab still starting
-    assert tabs.stored_elsewhere("game", "game-5") is None  # another board's game
-    assert tabs.stored_elsewhere("best", "daily") == "best"
-    assert tabs.stored_elsewhere("stats", "game") == "stats"
-    assert tabs.stored_elsewhere("settings", "game") == "settings"
-    assert tabs.stored_elsewhere("rankings", "game") == "rankings"
-    assert tabs.stored_elsewhere("mode", "game") is None
+    assert shared_saves.stored_elsewhere("game-5", "game-5") == shared_saves.SHOWN
+    # a tab still starting:
+    assert shared_saves.stored_elsewhere("game-5-steps", "game-5") == shared_saves.SHOWN
+    assert shared_saves.stored_elsewhere("game", "game-5") is None  # another board's game
+    assert shared_saves.stored_elsewhere("best", "daily") == "best"
+    assert shared_saves.stored_elsewhere("stats", "game") == "stats"
+    assert shared_saves.stored_elsewhere("settings", "game") == "settings"
+    assert shared_saves.stored_elsewhere("rankings", "game") == "rankings"
+    assert shared_saves.stored_elsewhere("mode", "game") is None
 
 
 class FullStore(FakeStore):
@@ -608,7 +609,7 @@ def test_steps_storage_refused_are_handed_to_the_engine_from_memory() -> None:
     page played. The hand-over hands the engine this tab's own steps (from memory), so
     it takes over every move on screen; once another tab writes steps there, theirs."""
     store = FullStore({"game-steps": "three moves"})
-    saves = tabs.SharedSaves(store, 4)
+    saves = shared_saves.SharedSaves(store, 4)
     assert saves.store_steps("four moves") == (True, None)
     store.full = True
     assert saves.store_steps("five moves") == (False, None)

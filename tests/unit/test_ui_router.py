@@ -58,7 +58,7 @@ def test_the_pages_rooms_claim_every_name_once() -> None:
             claimed += list(getattr(room, table, ()))
         assert len(claimed) == len(set(claimed)), table
     assert built.owner("size:5") is Switching and built.owner("left") is Moves
-    assert built.owner("auto:up").__name__ == "Solver" and built.owner("handover:game-5") is Start
+    assert built.owner("auto:up").__name__ == "SolverRoom" and built.owner("handover:game-5") is Start
 
 
 def test_a_name_claimed_by_two_rooms_is_refused_at_start() -> None:
@@ -131,12 +131,12 @@ def test_an_action_is_routed_by_its_name_before_the_colon() -> None:
 
 
 def test_every_write_of_another_tab_that_matters_has_one_room_following_it() -> None:
-    from game.ui import tabs
+    from game.ui import shared_saves
 
     followed = router.Router(PAGE_ROOMS).follows
-    assert set(followed) == {tabs.SHOWN} | set(tabs.FOLLOWED)
-    assert tabs.stored_elsewhere("game-6", "game-6") in followed
-    assert all(tabs.stored_elsewhere(key, "game") in followed for key in tabs.FOLLOWED)
+    assert set(followed) == {shared_saves.SHOWN} | set(shared_saves.FOLLOWED)
+    assert shared_saves.stored_elsewhere("game-6", "game-6") in followed
+    assert all(shared_saves.stored_elsewhere(key, "game") in followed for key in shared_saves.FOLLOWED)
 
 
 class Late:

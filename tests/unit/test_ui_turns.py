@@ -39,7 +39,7 @@ class Promise:
         self.callbacks[1](error)
 
 
-class Engine:
+class Client:
     def __init__(self) -> None:
         self.calls: "list[tuple[Any, ...]]" = []
         self.promises: "list[Promise]" = []
@@ -97,16 +97,16 @@ class Host:
 
     def __init__(self) -> None:
         self.shown: "list[dict[str, Any]]" = []
-        self.kept: "list[str]" = []
+        self.held: "list[str]" = []
         self.inputs = 0
         self.notices = 0
         self.tasks: "list[Callable[[], None]]" = []  # `later`'s callbacks, run by the test
         self.clock = 0.0  # ms: each action begun takes `cost` of it
         self.cost = 0.0
-        self.engine = Engine()
+        self.client = Client()
         self.early = EarlyPlay(chance.seeded(1), lambda: 1764547200000)
         self.turns = Turns(self)
-        self.calls = Calls(self, self.early, self.engine)
+        self.calls = Calls(self, self.early, self.client)
         self.screen = Screen(self)
         self.moves = Moves(self)
         self.other = Other(self)
@@ -162,7 +162,7 @@ class Host:
         self.inputs += 1
 
     def wait_for_engine(self, action: str) -> None:
-        self.kept.append(action)
+        self.held.append(action)
 
     def elapsed(self) -> int:
         return 0
@@ -241,22 +241,22 @@ def test_before_the_engine_what_only_it_can_answer_is_kept_and_play_goes_on() ->
     host = started()
     host.turns.push("statistics")
     host.turns.push("left")
-    assert host.kept == ["statistics"] and host.inputs == 1 and not host.turns.busy
+    assert host.held == ["statistics"] and host.inputs == 1 and not host.turns.busy
 
 
 def test_after_the_hand_over_the_engine_answers_in_order_one_at_a_time() -> None:
     host = started()
-    engine = host.engine
+    client = host.client
     host.hand_over()
     host.turns.push("left")
     host.turns.push("up")
-    assert engine.calls == [("move", "left", 0)] and host.turns.busy and host.turns.queue == ["up"]
+    assert client.calls == [("move", "left", 0)] and host.turns.busy and host.turns.queue == ["up"]
     reply = {"kind": "move", "changed": True, "ahead": {"up": json.dumps({"kind": "move", "changed": True})}}
-    engine.promises[0].resolve(json.dumps(reply))
+    client.promises[0].resolve(json.dumps(reply))
     # "up" was answered by the lookahead at once, and the engine told to take it.
-    assert engine.calls[-1] == ("take", "up", 0) and host.inputs == 2
+    assert client.calls[-1] == ("take", "up", 0) and host.inputs == 2
     assert [shown["kind"] for shown in host.shown] == ["move", "move"]
-    engine.promises[1].resolve(json.dumps({"kind": "taken", "changed": True}))
+    client.promises[1].resolve(json.dumps({"kind": "taken", "changed": True}))
     assert host.inputs == 2, "the move shown from the lookahead counted once"
     assert not host.turns.busy
 
@@ -285,7 +285,7 @@ def test_a_key_passes_the_queue_and_the_router_once_and_its_answer_neither_again
     host.turns.push("left")  # the key
     assert counts == {"push": 1, "next": 1, "owner": 1, "answered": 0}
     assert [reply["kind"] for reply in host.shown] == ["move"], "shown in the key's own task"
-    host.engine.promises[-1].resolve(json.dumps({"kind": "taken", "changed": True}))  # the answer
+    host.client.promises[-1].resolve(json.dumps({"kind": "taken", "changed": True}))  # the answer
     assert counts == {"push": 1, "next": 2, "owner": 1, "answered": 1}
     assert [reply["kind"] for reply in host.shown] == ["move", "taken"]
 
@@ -294,7 +294,7 @@ def test_an_answer_of_a_kind_its_room_does_not_declare_is_an_error_not_drawn() -
     host = started()
     host.hand_over()
     host.turns.push("statistics")
-    error = raises(ValueError, host.engine.promises[0].resolve, json.dumps({"kind": "move", "changed": True}))
+    error = raises(ValueError, host.client.promises[0].resolve, json.dumps({"kind": "move", "changed": True}))
     assert "Other" in str(error) and "'move'" in str(error)
     assert host.other.took_ == [] and host.shown == []
     assert not host.turns.busy, "the queue goes on"
@@ -308,13 +308,13 @@ def test_a_room_asking_outside_the_queue_is_answered_and_the_queue_never_waits_f
     host.turns.push("statistics")
     side = host.calls.ask(host.other, "import", "undo", 0)
     assert side is not None and host.turns.busy
-    host.engine.promises[1].resolve(json.dumps({"kind": "undo"}))
+    host.client.promises[1].resolve(json.dumps({"kind": "undo"}))
     assert host.other.took_ == [("import", "undo")] and host.turns.busy
-    host.engine.promises[0].resolve(json.dumps({"kind": "statistics"}))
+    host.client.promises[0].resolve(json.dumps({"kind": "statistics"}))
     assert host.other.took_[-1] == ("statistics", "statistics") and not host.turns.busy
 
 
-def test_a_kept_action_waits_in_order_and_its_control_shows_it_is_starting() -> None:
+def test_a_held_action_waits_in_order_and_its_control_shows_it_is_starting() -> None:
     class View:
         def __init__(self) -> None:
             self.starting: "dict[str, bool]" = {}
@@ -323,12 +323,12 @@ def test_a_kept_action_waits_in_order_and_its_control_shows_it_is_starting() -> 
             self.starting[element_id] = on
 
     view = View()
-    kept = waiting.Waiting(view, {"hint": "hint", "export": "export", "autoplay": "autoplay"}, ["autoplay"])
-    assert kept.hold("hint") and kept.hold("export") and kept.hold("autoplay")
+    held = waiting.Waiting(view, {"hint": "hint", "export": "export", "autoplay": "autoplay"}, ["autoplay"])
+    assert held.hold("hint") and held.hold("export") and held.hold("autoplay")
     assert view.starting == {"hint": True, "export": True, "autoplay": True}
-    assert not kept.hold("autoplay")  # asked again: taken back, as the button toggles
+    assert not held.hold("autoplay")  # asked again: taken back, as the button toggles
     assert view.starting["autoplay"] is False
-    assert kept.release() == ["hint", "export"]
+    assert held.release() == ["hint", "export"]
     assert view.starting == {"hint": False, "export": False, "autoplay": False}
 
 
@@ -352,34 +352,34 @@ def test_if_the_page_cannot_play_an_action_it_waits_for_the_engine_not_lost() ->
     host.turns.push("left")
     host.turns.push("up")
     assert host.turns.queue == ["left", "up"] and host.turns.held and host.inputs == 0
-    engine = host.engine
+    client = host.client
     host.hand_over()
     host.turns.first("handover-like")
     host.turns.release()
-    assert engine.calls[0] == ("undo", 0)  # (the fake room asks "undo" for its other actions)
-    engine.promises[0].resolve(json.dumps({"kind": "start", "changed": True}))
-    assert engine.calls[1] == ("move", "left", 0)
+    assert client.calls[0] == ("undo", 0)  # (the fake room asks "undo" for its other actions)
+    client.promises[0].resolve(json.dumps({"kind": "start", "changed": True}))
+    assert client.calls[1] == ("move", "left", 0)
 
 
 def test_a_call_the_engine_refuses_is_reported_to_the_room_once_and_input_goes_on() -> None:
     host = started()
-    engine = host.engine
+    client = host.client
     host.hand_over()
     host.turns.push("import")
     host.turns.push("undo")
     host.turns.push("left")
-    engine.promises[0].reject("PythonError: Refused: clock")
+    client.promises[0].reject("PythonError: Refused: clock")
     assert host.other.refusals == ["import"] and host.notices == 0
-    engine.promises[1].reject("PythonError: Refused: clock")
+    client.promises[1].reject("PythonError: Refused: clock")
     assert host.notices == 1 and host.inputs == 1, "the moves room has no say: the page says it"
-    assert engine.calls[-1] == ("move", "left", 0), "the next action waited for nothing"
+    assert client.calls[-1] == ("move", "left", 0), "the next action waited for nothing"
 
 
 def test_an_action_queued_while_another_is_carried_out_waits_for_its_answer() -> None:
     """An import queues its results' replay while it is begun: one call in flight at a
     time, so each answer reaches the room whose action asked."""
     host = started()
-    engine = host.engine
+    client = host.client
     host.hand_over()
     begun: "list[str]" = []
 
@@ -390,9 +390,9 @@ def test_an_action_queued_while_another_is_carried_out_waits_for_its_answer() ->
 
     host.other.before = before
     host.turns.push("import")
-    assert begun == ["import"] and len(engine.calls) == 1
-    engine.promises[0].resolve(json.dumps({"kind": "undo"}))
-    assert begun == ["import", "statistics"] and len(engine.calls) == 2
+    assert begun == ["import"] and len(client.calls) == 1
+    client.promises[0].resolve(json.dumps({"kind": "undo"}))
+    assert begun == ["import", "statistics"] and len(client.calls) == 2
     assert host.other.took_ == [("import", "undo")]
 
 

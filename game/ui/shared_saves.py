@@ -114,7 +114,7 @@ class SharedSaves:
         self.known_steps = snapshot.stored_text(self.saved_steps)
 
     def read(self, name: str) -> str:
-        """Best scores, statistics or kept reviews, quoted, for the engine; now known as
+        """Best scores, statistics or stored reviews, quoted, for the engine; now known as
         stored."""
         quoted = self._read(name)
         self.known[name] = snapshot.stored_text(quoted)
@@ -143,7 +143,7 @@ class SharedSaves:
             return json.dumps(self.memory[name])
         return self._read(name) or ""
 
-    def keep_rejected(self) -> None:
+    def set_aside_rejected(self) -> None:
         """The engine set the stored game aside: keep it, verbatim, for diagnosis
         (before the fresh game is stored over it)."""
         if self.saved_game:
@@ -201,21 +201,21 @@ class SharedSaves:
             changes.append((name, text))
             if name in GAME_KEYS:
                 changes.append((steps_key(name), None))
-        kept = "memory"
+        where = "memory"
         if getattr(self.store, "ok", True):
             stamp = self.store.replace_all(changes)
             if not stamp:
                 return ""
-            self.known_import, kept = stamp, "stored"
+            self.known_import, where = stamp, "stored"
         for name, text in changes:
             self._forget(name)
-            if text is not None and kept == "memory":
+            if text is not None and where == "memory":
                 self.memory[name] = text
                 self.unwritten.add(name)
             if name in self.known:
                 self.known[name] = text
         self.use_key(self.key)
-        return kept
+        return where
 
     def imported_elsewhere(self) -> bool:
         """Whether another tab imported since this one last took an import: its documents
@@ -243,7 +243,7 @@ class SharedSaves:
         return written
 
     def store_merged(self, name: str, document: str) -> "tuple[bool, str | None]":
-        """Write the best scores, statistics or kept reviews, unless another tab stored
+        """Write the best scores, statistics or stored reviews, unless another tab stored
         others since: those are merged first, and that answer written, so no tab's best
         score, counted game or finished review is lost. (written or nothing to do, the
         action to run first)."""

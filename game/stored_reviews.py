@@ -1,4 +1,4 @@
-"""Finished reviews kept on the device, so a game reviewed once is not searched again.
+"""Finished reviews stored on the device, so a game reviewed once is not searched again.
 
 A review costs seconds of the worker's time; its result is a few kilobytes. The page
 keeps them in one document (`py2048-reviews`, docs/save-format.md), hands it to
@@ -37,7 +37,7 @@ REASONS: dict[str, frozenset[str]] = {
     "merge": frozenset(("tile",)), "ahead": frozenset(("depth",)),
 }
 
-Kept = dict[str, Any]  # one review as `Review.finished` gives it, with its "key"
+StoredReview = dict[str, Any]  # one review as `Review.finished` gives it, with its "key"
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -68,7 +68,7 @@ def _turning(value: object, moves: int) -> bool:
 
 
 def valid(entry: object) -> bool:
-    """Whether a kept entry is a review this engine could have made (shape and ranges;
+    """Whether a stored entry is a review this engine could have made (shape and ranges;
     its grades are not searched again)."""
     if not isinstance(entry, dict) or set(entry) != FIELDS:
         return False
@@ -86,8 +86,8 @@ def valid(entry: object) -> bool:
             and len(turning) <= TURNING_POINTS and all(_turning(t, len(grades)) for t in turning))
 
 
-def read(text: object) -> list[Kept]:
-    """The valid reviews a kept document holds, oldest first; [] for anything that is
+def read(text: object) -> list[StoredReview]:
+    """The valid reviews a stored document holds, oldest first; [] for anything that is
     not such a document (nothing stored, damaged, hostile). Never raises."""
     if not isinstance(text, str) or not text:
         return []
@@ -98,30 +98,30 @@ def read(text: object) -> list[Kept]:
     reviews = data.get("reviews")
     if set(data) != {"format", "version", "reviews"} or not isinstance(reviews, list):
         return []
-    kept: dict[str, Kept] = {}
+    by_key: dict[str, StoredReview] = {}
     for entry in reviews[:MAX_REVIEWS * 4]:
         if valid(entry):
-            kept.pop(entry["key"], None)  # a key twice: the later one is the newer
-            kept[entry["key"]] = entry
-    return list(kept.values())[-MAX_REVIEWS:]
+            by_key.pop(entry["key"], None)  # a key twice: the later one is the newer
+            by_key[entry["key"]] = entry
+    return list(by_key.values())[-MAX_REVIEWS:]
 
 
-def find(kept: list[Kept], key: str, budget: int) -> Kept | None:
-    """The kept review of the game with this key, if it was made as this engine makes
+def find(reviews: list[StoredReview], key: str, budget: int) -> StoredReview | None:
+    """The stored review of the game with this key, if it was made as this engine makes
     them (same grading rules, same budget)."""
-    for entry in kept:
+    for entry in reviews:
         if entry["key"] == key and entry["grading"] == GRADING and entry["budget"] == budget:
             return entry
     return None
 
 
-def dump(kept: list[Kept]) -> str:
+def dump(reviews: list[StoredReview]) -> str:
     """The document, compact JSON (its entries as given)."""
-    return json.dumps({"format": FORMAT, "version": VERSION, "reviews": kept}, separators=(",", ":"))
+    return json.dumps({"format": FORMAT, "version": VERSION, "reviews": reviews}, separators=(",", ":"))
 
 
-def merge(own: list[Kept], other: list[Kept]) -> list[Kept]:
-    """Another tab's kept reviews (`other`, as stored now) with this tab's: theirs, then
+def merge(own: list[StoredReview], other: list[StoredReview]) -> list[StoredReview]:
+    """Another tab's stored reviews (`other`, as stored now) with this tab's: theirs, then
     each of this tab's that they do not hold as the newest, within the caps (the oldest
     go first). A game both hold keeps theirs: the same game graded by the same rules is
     the same review, and it is the one storage holds."""
@@ -133,11 +133,11 @@ def merge(own: list[Kept], other: list[Kept]) -> list[Kept]:
     return out
 
 
-def add(kept: list[Kept], entry: Kept) -> list[Kept]:
-    """The kept reviews with `entry` as the newest (replacing an older one of the same
+def add(reviews: list[StoredReview], entry: StoredReview) -> list[StoredReview]:
+    """The stored reviews with `entry` as the newest (replacing an older one of the same
     game), the oldest dropped until at most MAX_REVIEWS remain and the document fits in
-    MAX_TEXT characters (an entry too big alone is not kept)."""
-    out = [k for k in kept if k["key"] != entry["key"]] + [entry]
+    MAX_TEXT characters (an entry too big alone is not reviews)."""
+    out = [k for k in reviews if k["key"] != entry["key"]] + [entry]
     out = out[-MAX_REVIEWS:]
     sizes = [len(json.dumps(k, separators=(",", ":"))) + 1 for k in out]
     room = MAX_TEXT - len(dump([]))

@@ -36,7 +36,7 @@ function settled(request) {
 
 // The kept entry if it is of `build` and has the shape of one; null otherwise (none,
 // another build's, not readable). A foreign or malformed entry stays until replaced.
-export async function keptFor(build) {
+export async function snapshotFor(build) {
   if (!build || typeof indexedDB === "undefined") return null;
   try {
     const db = await database();
@@ -63,7 +63,7 @@ export async function keptFor(build) {
 
 // Keep `packed` (gzip of the pages `manifest` describes) as `build`'s snapshot, in place
 // of whatever was kept. Settles true once it is stored, false if it could not be.
-export async function keep(build, manifest, packed) {
+export async function storeSnapshot(build, manifest, packed) {
   if (typeof indexedDB === "undefined") return false;
   try {
     const db = await database();

@@ -8,7 +8,7 @@ player confirms does it replace what is stored, all of it. Pure (storage is hand
 tested on CPython and MicroPython.
 """
 
-from game.ui import clock, statistics, text
+from game.ui import clock, statistics_dialog, text
 from game.ui.store import BEST, SETTINGS, STATS, STORED_RANKINGS, game_key
 
 TYPE_CHECKING = False
@@ -26,7 +26,7 @@ READ_FAILURES = {TOO_BIG: "import_too_big", UNREADABLE: "import_unreadable"}
 def file_name(ms: int, offset_minutes: int = 0) -> str:
     """The export's file name: the local date and time the player sees, to the minute
     ("2048-in-python-2026-12-01-1630.json"; no colon, which some systems refuse)."""
-    return "2048-in-python-%s-%s.json" % (statistics.date_text(ms, offset_minutes),
+    return "2048-in-python-%s-%s.json" % (statistics_dialog.date_text(ms, offset_minutes),
                                            clock.time_text(ms, offset_minutes).replace(":", ""))
 
 
@@ -60,12 +60,12 @@ def summary_lines(summary: "dict[str, Any]", offset_minutes: int = 0, lang: str 
     if summary.get("results"):
         lines.append(text.say("import_results", lang, n=text.number(summary["results"], lang)))
     if summary.get("exported"):
-        date = statistics.date_text(summary["exported"], offset_minutes)
+        date = statistics_dialog.date_text(summary["exported"], offset_minutes)
         lines.append(text.say("import_exported", lang, date=date))
     return lines
 
 
-class Transfer:
+class TransferDialog:
     """Export, and an import under way: the chosen file (kept for the engine by
     assets/boot.js, which answers "@file"), the engine's judgement of it, and the
     player's confirmation. Its room's tables below; the page is handed in."""
@@ -125,15 +125,15 @@ class Transfer:
         parts = self.take()
         if parts is None:
             return
-        kept = store_all(page.saves, parts)
-        if not kept:
+        where = store_all(page.saves, parts)
+        if not where:
             if not page.fatal:  # (a newer release's documents: the page says so, game/ui/page.py)
                 page.notify(text.say("import_refused"))
             return
         page.prefs.replace(parts["settings"])
         page.prefs.apply_look(page.view, page.milestones)
         page.prefs.show(page.view, page.milestones)
-        page.notify(text.say("imported" if kept == "stored" else "imported_unsaved"))
+        page.notify(text.say("imported" if where == "stored" else "imported_unsaved"))
         page.tell("imported", self.results)
         page.first("size:%d" % page.prefs.values["size"])
 
@@ -165,7 +165,7 @@ class Transfer:
 def store_all(saves: "Any", parts: "dict[str, Any]") -> str:
     """Replace every stored document with the import's, all at once or none (a size
     without a game in the file loses its game here: the file is the whole state),
-    through this tab's shared saves (game/ui/tabs.py `import_all`: the tab then knows
+    through this tab's shared saves (game/ui/shared_saves.py `import_all`: the tab then knows
     them as stored, and keeps them in memory where storage keeps nothing). "stored",
     "memory", or "" when storage refused them (nothing changed). The friends' Rankings are
     not replaced: the file's results join them, each replayed, once this is stored."""

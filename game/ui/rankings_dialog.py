@@ -110,18 +110,18 @@ def neighbours(items: "list[str]", current: str) -> "tuple[str, str]":
 def share_text(data: "dict[str, Any]", lang: str = "") -> str:
     """The day's ranking for a chat: the day, the first rows (and yours, if lower), and
     the winner's board in emoji when the page could replay it."""
-    lines = [text.say("share_board_title", lang, date=data["day"])]
+    lines = [text.say("share_rankings_title", lang, date=data["day"])]
     rows = data["rows"]
     for row in rows[:SHARED_ROWS]:
-        lines.append(text.say("share_board_row", lang, place=row["place"], name=who(row, lang),
+        lines.append(text.say("share_rankings_row", lang, place=row["place"], name=who(row, lang),
                               score=text.number(row["score"], lang), tile=row["tile"]))
     mine = [row for row in rows[SHARED_ROWS:] if row.get("mine")]
     for row in mine:
-        lines.append(text.say("share_board_row", lang, place=row["place"], name=who(row, lang),
+        lines.append(text.say("share_rankings_row", lang, place=row["place"], name=who(row, lang),
                               score=text.number(row["score"], lang), tile=row["tile"]))
     left = len(rows) - SHARED_ROWS - len(mine) + int(data.get("more", 0))  # the rows not sent counted too
     if left > 0:
-        lines.append(text.say("share_board_more", lang, n=text.number(left, lang)))
+        lines.append(text.say("share_rankings_more", lang, n=text.number(left, lang)))
     if data.get("picture"):
         lines.append(sharing.picture(data["picture"]))
     return "\n".join(lines)
@@ -130,10 +130,10 @@ def share_text(data: "dict[str, Any]", lang: str = "") -> str:
 def added_sentence(reply: "dict[str, Any]", lang: str = "") -> str:
     """What adding a result did."""
     if not reply.get("ok"):
-        return text.say("board_add_" + str(reply.get("reason", "nothing")), lang)
+        return text.say("rankings_add_" + str(reply.get("reason", "nothing")), lang)
     if reply.get("already"):
-        return text.say("board_add_already", lang)
-    key = "board_add_conflict" if reply.get("conflict") else "board_added"
+        return text.say("rankings_add_already", lang)
+    key = "rankings_add_conflict" if reply.get("conflict") else "rankings_added"
     return text.say(key, lang, name=reply.get("name", ""), date=reply.get("date", ""))
 
 
@@ -146,7 +146,7 @@ def name_problem(raw: str, lang: str = "") -> "tuple[str, str]":
     return name, ""
 
 
-class Rankings:
+class RankingsDialog:
     """The Rankings dialog (the day and season on show) and the result being added."""
 
     def __init__(self, host: "Any") -> None:
@@ -195,10 +195,10 @@ class Rankings:
             else:
                 self.day, self.season = "", target  # the season's newest day (the engine picks it)
             self.host.push("rankings")
-        elif name == "add-board":
-            if not self.host.view.is_disabled("add-board-button"):
+        elif name == "add-rankings":
+            if not self.host.view.is_disabled("add-rankings-button"):
                 self.add(self.host.field("add-name"))
-        elif name == "share-board" and self.data is not None:
+        elif name == "share-rankings" and self.data is not None:
             self.host.share(share_text(self.data))
         else:
             return False
@@ -209,16 +209,16 @@ class Rankings:
         shared with (which the player may change)."""
         view = self.host.view
         ok = bool(answer.get("ok"))
-        view.set_hidden("add-board", not ok)
+        view.set_hidden("add-rankings", not ok)
         view.set_hidden("add-status", True)
-        view.set_disabled("add-board-button", False)
+        view.set_disabled("add-rankings-button", False)
         if ok:
             view.set_value("add-name", str(answer.get("name") or ""))
 
     def add(self, raw: str) -> None:
         name, problem = name_problem(raw)
         if not name:
-            problem = text.say("board_add_bad_name")
+            problem = text.say("rankings_add_bad_name")
         if problem:
             self.status(problem)
             return
@@ -272,14 +272,14 @@ class Rankings:
         elif kind == "board_add":
             self.status(added_sentence(reply))
             if reply.get("ok"):
-                self.host.view.set_disabled("add-board-button", True)
+                self.host.view.set_disabled("add-rankings-button", True)
                 self.refresh()
         elif kind == "board_import":
             if reply.get("left"):
                 self.host.push("rankings-import")
                 return
             self.importing = False
-            self.host.notify(text.say("board_imported", added=text.number(reply.get("added", 0)),
+            self.host.notify(text.say("rankings_imported", added=text.number(reply.get("added", 0)),
                                       refused=text.number(reply.get("refused", 0))))
             self.refresh()
         elif kind == "board_merge" and self.host.view.is_open("rankings"):
@@ -304,7 +304,7 @@ class Rankings:
         view.set_rows("day-rows", rows, None, [bool(row.get("mine")) for row in data["rows"]])
         view.set_hidden("day-table", not rows)
         view.set_hidden("day-empty", bool(rows))
-        view.set_hidden("share-board", not rows)
+        view.set_hidden("share-rankings", not rows)
         more = int(data.get("more", 0))
         view.set_text("day-more", text.say("rankings_more", n=text.number(more)) if more else "")
         view.set_hidden("day-more", not more)
