@@ -1,23 +1,20 @@
-"""Result codes and replays: checking a code, sharing a daily result, watching a game.
+"""Replays: watching a recorded game, and a daily result shared as its code.
 
-A daily result travels as a code (game/replay.py) in a link's fragment, `#replay=…`.
-The page hands whatever it got (the fragment, cut by assets/boot.js to a length cap,
-or what the player pasted into the Check dialog, capped by its `maxlength`) to the
-engine's worker, which decodes and replays it there; this room only words the answer:
-"Verified: …" with the replay's own numbers, or the precise reason it does not verify.
-Nothing from a code is stored, and nothing is ever written as HTML (`textContent`).
-
-Watching puts a recorded game on the board (a verified code, the game just finished,
-a daily result from the statistics) and steps through it on a browser timer, each move
-a move reply animated like any other; play/pause, step and speed are in the bar above
-the board. The game in play is untouched in the engine, and `resume` brings it back.
+A daily result travels as a code (game/replay.py) in a link's fragment, `#replay=…`,
+which the Check dialog verifies (game/ui/check_dialog.py). Watching puts a recorded
+game on the board (a verified code, the game just finished, a daily result from the
+statistics) and steps through it on a browser timer, each move a move reply animated
+like any other; play/pause, step and speed are in the bar above the board. The game
+in play is untouched in the engine, and `resume` brings it back.
 
 Pure: the page is handed in (game/ui/page.py; tests use a fake), so this runs on
-CPython and MicroPython alike. Its room's tables are on `Replays`.
+CPython and MicroPython alike. Its room's tables are on `Replays`. Nothing is ever
+written as HTML (`textContent`).
 """
 
 from game import names, replay
 from game.ui import sharing, text
+from game.ui.check_dialog import reason_sentence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,46 +26,6 @@ MARK = replay.LINK_MARK
 # The Watch buttons: the dialog each closes, and what it watches ("": the row's date).
 WATCH_BUTTONS = {"watch-verified": ("replay", "verified"), "watch-game": ("over", "game"),
                  "watch-daily": ("stats", "")}
-
-
-def reason_sentence(reason: str, detail: "dict[str, Any]", lang: str = "") -> str:
-    """Why a code does not verify, with the numbers its reason names."""
-    if reason == "truncated" and detail.get("count") and detail.get("moves", 0) < detail["count"]:
-        return text.say("reason_truncated_at", lang, moves=text.number(detail["moves"], lang),
-                        count=text.number(detail["count"], lang))
-    if reason == "illegal_move":
-        key = "reason_after_end" if detail.get("ended") else "reason_illegal_move"
-        return text.say(key, lang, n=text.number(int(detail.get("at", 0)), lang),
-                        dir=text.say(str(detail.get("direction", "left")), lang))
-    if reason == "unknown_version":
-        return text.say("reason_unknown_version", lang, version=str(detail.get("version", ""))[:6])
-    if reason == "bad_character":
-        return text.say("reason_bad_character", lang, n=text.number(int(detail.get("at", 0)), lang))
-    if reason == "too_long":
-        return text.say("reason_too_long", lang)
-    if reason == "record_damaged":
-        return text.say("reason_record_damaged", lang)
-    return text.say("reason_" + reason, lang)
-
-
-def verdict_sentence(answer: "dict[str, Any]", lang: str = "", today: str = "") -> str:
-    """"Verified: score S, best tile T, M moves." (the replay's numbers) or why not. A
-    code of a day after `today` (the device's UTC day, when its clock is within the
-    board's days) verifies all the same, and the sentence says that day has not come
-    here yet: a wrong clock, or a friend's copy that was right."""
-    if not answer.get("ok"):
-        return text.say("replay_rejected", lang, reason=reason_sentence(
-            str(answer.get("reason", "")), answer.get("detail") or {}, lang))
-    key = "replay_verified" if answer.get("finished") else "replay_verified_unfinished"
-    said = text.say(key, lang, date=answer["date"], score=text.number(answer["score"], lang),
-                    tile=answer["tile"], moves=text.moves_label(answer["moves"], lang))
-    if answer.get("name"):  # a claim beside the proof: said as one
-        said += " " + text.say("replay_shared_as", lang, name=answer["name"])
-    elif answer.get("name_refused"):
-        said += " " + text.say("replay_name_refused", lang)
-    if today and str(answer["date"]) > today:
-        said += " " + text.say("replay_future", lang, today=today)
-    return said
 
 
 def share_link(address: str, code: str, name: str = "") -> str:
@@ -128,23 +85,19 @@ OVER_REPLAY = ("check-code", "close-replay", "#check-code", "close-stats", "clos
 
 
 class Replays:
-    """The Check dialog's verdict, and the game being watched (if any)."""
+    """The game being watched (if any), and its bar."""
 
-    ACTIONS = ("verify", "watch", "watch-step", "resume")
-    REPLIES = ("verify", "watch", "watch_move", "resume")
-    WAITS = {"verify": "replay-verdict", "watch": "over-watch", "watch-step": "over-watch", "resume": ""}
-    BUTTONS = {"#check-code": None, "check-result": None, "check-code": None, "watch-verified": None,
-               "watch-game": None, "watch-daily": None, "#watch-play": None, "#watch-step": None,
-               "#watch-close": None, "close-replay": (("replay",), "", "")}
+    ACTIONS = ("watch", "watch-step", "resume")
+    REPLIES = ("watch", "watch_move", "resume")
+    WAITS = {"watch": "over-watch", "watch-step": "over-watch", "resume": ""}
+    BUTTONS = {"watch-verified": None, "watch-game": None, "watch-daily": None, "#watch-play": None,
+               "#watch-step": None, "#watch-close": None}
     CHANGES = ("watch-speed",)
-    DIALOGS = ("replay",)
     MODES = {"watching": ""}  # a recorded game on the board: a move key moves nothing
-    HEARS = ("button", "link", "setting")
+    HEARS = ("button", "setting")
 
     def __init__(self, page: "Any") -> None:
         self.page = page
-        self.pending = ""  # the text to verify next (the queue holds only "verify")
-        self.can_watch = False  # the last code checked verified
         self.playing = False
         self.waiting = False  # a step asked and not answered, or a timer set
         self.speed = DEFAULT_SPEED
@@ -167,8 +120,6 @@ class Replays:
 
     def begin(self, action: str) -> "Any":
         page = self.page
-        if action == "verify":
-            return page.ask(self, action, "verify", self.take_pending())
         if action == "watch-step":
             return page.ask(self, action, "watch_step")
         if action == "resume":
@@ -183,12 +134,6 @@ class Replays:
             self.page.screen.show(reply)
             return
         self.answer(reply)
-        if reply["kind"] == "verify":
-            self.page.tell("verified", reply)
-
-    def held(self, action: str) -> None:
-        if action == "verify":
-            self.awaits_engine()
 
     def click(self, name: str, button: "Any") -> None:
         self.press(name, str(button.getAttribute("data-date") or ""))
@@ -198,7 +143,7 @@ class Replays:
 
     def heard(self, event: str, *args: "Any") -> None:
         """Another button of the page's ends watching first (the game in play comes
-        back); so does a size chosen in Settings. A result link is checked."""
+        back); so does a size chosen in Settings."""
         page = self.page
         if event == "button":
             if args[0] == "#watch-practice":  # played on from here (game/ui/practice.py): no more steps
@@ -206,30 +151,16 @@ class Replays:
                 self.waiting = False
             elif self.watching and args[0] not in OVER_REPLAY and self.close():
                 self.page.screen.show_mode()
-        elif event == "setting":
-            if args[0] == "size" and args[1] and self.close():
-                page.view.show_mode(False, False)
-        else:
-            fragment = page.fragment()
-            if fragment:
-                self.check(fragment)
+        elif args[0] == "size" and args[1] and self.close():  # a setting: the size chosen here
+            page.view.show_mode(False, False)
 
     # -- the page's controls and the engine's answers -------------------------------------
 
     def press(self, name: str, date: str = "") -> bool:
-        """A button of this room's (the Check dialog, a Watch button, the replay bar; a
-        daily result's Watch names its `date`): done; False for any other button."""
+        """A button of this room's (a Watch button, the replay bar; a daily result's
+        Watch names its `date`): done; False for any other button."""
         view = self.page.view
-        if name in ("#check-code", "check-result"):  # from Statistics, from Rankings
-            view.set_hidden("replay-verdict", True)
-            view.set_hidden("watch-verified", True)
-            view.set_hidden("add-rankings", True)
-            view.open_dialog("replay")
-        elif name == "check-code":
-            pasted = self.page.pasted("replay-code")
-            if pasted:
-                self.check(pasted)
-        elif name in WATCH_BUTTONS:
+        if name in WATCH_BUTTONS:
             dialog, what = WATCH_BUTTONS[name]
             view.close_dialog(dialog)
             self.watch(what or "daily:" + date)
@@ -245,54 +176,15 @@ class Replays:
         return True
 
     def answer(self, reply: "dict[str, Any]") -> None:
-        """The engine's answer to `verify`, `watch` or `watch_step`."""
+        """The engine's answer to `watch` or `watch_step`."""
         kind = reply["kind"]
-        if kind == "verify":
-            self.verified(reply)
-        elif kind == "watch":
+        if kind == "watch":
             self.shown(reply)
             self.page.screen.show_mode()
             if self.watching:  # the game in play waits, its clock too (until `resume`)
                 self.page.clock.run(False, self.page.now())
         else:
             self.stepped(reply)
-
-    # -- checking a code ---------------------------------------------------------------
-
-    def check(self, code_text: str) -> None:
-        """Verify a code, a link or a message (the engine's worker judges it)."""
-        self.pending = code_text
-        self.page.push("verify")
-
-    def awaits_engine(self) -> None:
-        """A code to check before the engine runs: kept for it, and the dialog says so."""
-        view = self.page.view
-        view.set_text("replay-verdict", text.say("replay_waiting"))
-        view.set_hidden("replay-verdict", False)
-        view.set_hidden("watch-verified", True)
-        if not view.is_open("replay"):
-            view.focus_board()
-            view.open_dialog("replay")
-
-    def take_pending(self) -> str:
-        pending, self.pending = self.pending, ""
-        return pending
-
-    def verified(self, answer: "dict[str, Any]") -> None:
-        """The engine's verdict: on `#game[data-replay]`, in the dialog (opened if it
-        is not: a link was opened) and in the live region."""
-        view = self.page.view
-        self.can_watch = bool(answer.get("ok"))
-        sentence = verdict_sentence(answer, today=self.page.today())
-        view.set_attributes((("data-replay", "verified" if self.can_watch else "rejected"),))
-        view.set_text("replay-verdict", sentence)
-        view.set_hidden("replay-verdict", False)
-        view.set_hidden("watch-verified", not self.can_watch)
-        if not view.is_open("replay"):
-            # Opened by a link, not by a button: the board is what it gives focus back to.
-            view.focus_board()
-            view.open_dialog("replay")
-        view.say(sentence)
 
     # -- watching ----------------------------------------------------------------------
 

@@ -205,7 +205,7 @@ class ReviewDialog:
         if run != self.run:
             return  # closed or cancelled meanwhile
         if not reply.get("ok"):
-            from game.ui.replays import reason_sentence  # a room of its own, in already
+            from game.ui.check_dialog import reason_sentence  # a room of its own, in already
 
             said = text.say("review_failed", reason=reason_sentence(str(reply.get("reason", "")),
                                                                     reply.get("detail") or {}))

@@ -33,7 +33,8 @@ ROOMS = (
 # page and the room made in the next (game/ui/starting.py, `Joining`), so that no
 # single task among the player's first keys imports or makes them all.
 LATER = (
-    ("replays", "Replays"),  # result codes: checking one, watching a game
+    ("check_dialog", "CheckDialog"),  # a result code checked
+    ("replays", "Replays"),  # watching a recorded game
     ("settings_dialog", "SettingsDialog"),
     ("statistics_dialog", "StatisticsDialog"),
     ("help_dialog", "HelpDialog"),

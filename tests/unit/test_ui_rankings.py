@@ -8,7 +8,7 @@ recording what the room asks of them; the engine's data is written out by hand i
 shape game/rankings.py `view` gives (test_rankings.py checks that shape on CPython).
 """
 
-from game.ui import charts, rankings_dialog, replays, sharing, statistics_dialog, text
+from game.ui import charts, check_dialog, rankings_dialog, replays, sharing, statistics_dialog, text
 from tests.unit import languages
 
 TYPE_CHECKING = False
@@ -604,13 +604,14 @@ def test_the_season_sentence_names_place_days_and_total_or_nothing() -> None:
 def test_a_verified_code_with_a_name_says_whose_claim_it_is() -> None:
     english()
     answer = {"ok": True, "date": "2026-11-30", "score": 8, "tile": 4, "moves": 3, "finished": True}
-    plain_verdict = replays.verdict_sentence(answer)
-    named = replays.verdict_sentence(dict(answer, name="Jo\u00e3o", name_refused=False))
+    plain_verdict = check_dialog.verdict_sentence(answer)
+    named = check_dialog.verdict_sentence(dict(answer, name="Jo\u00e3o", name_refused=False))
     assert named == plain_verdict + " " + text.say("replay_shared_as", name="Jo\u00e3o")
     assert "Shared as Jo\u00e3o" in named
-    refused = replays.verdict_sentence(dict(answer, name="", name_refused=True))
+    refused = check_dialog.verdict_sentence(dict(answer, name="", name_refused=True))
     assert refused == plain_verdict + " " + text.say("replay_name_refused")
-    not_verified = replays.verdict_sentence({"ok": False, "reason": "damaged", "detail": {}, "name": "Ana"})
+    rejected = {"ok": False, "reason": "damaged", "detail": {}, "name": "Ana"}
+    not_verified = check_dialog.verdict_sentence(rejected)
     assert "Ana" not in not_verified, "a refused code's name is never said"
 
 

@@ -1,11 +1,11 @@
-"""Result codes and replays on the page (game/ui/replays.py): the verdict's words, the
-daily share text, and watching a game move by move.
+"""Result codes and replays on the page (game/ui/check_dialog.py, game/ui/replays.py):
+the verdict's words, the daily share text, and watching a game move by move.
 
 MicroPython-compatible, like test_ui_autoplay.py: plain asserts, a fake host standing
 in for the app (the queue, the timers, the view).
 """
 
-from game.ui import replays, statistics_dialog, text
+from game.ui import check_dialog, replays, statistics_dialog, text
 from tests.unit import languages
 
 TYPE_CHECKING = False
@@ -130,21 +130,21 @@ def test_a_verified_code_shows_the_replays_numbers() -> None:
     english()
     answer = {"ok": True, "date": "2026-11-30", "score": 12345, "tile": 1024, "moves": 812,
               "finished": True}
-    said = replays.verdict_sentence(answer)
+    said = check_dialog.verdict_sentence(answer)
     assert said.startswith("Verified") and "12,345" in said and "1024" in said and "812 moves" in said
     assert "2026-11-30" in said
-    unfinished = replays.verdict_sentence(dict(answer, finished=False))
+    unfinished = check_dialog.verdict_sentence(dict(answer, finished=False))
     assert unfinished != said and unfinished.startswith("Verified")
 
 
 def test_a_code_of_a_day_after_the_devices_today_verifies_and_says_its_day_has_not_come() -> None:
     english()
     answer = {"ok": True, "date": "2026-12-05", "score": 8, "tile": 4, "moves": 3, "finished": True}
-    ahead = replays.verdict_sentence(answer, today="2026-12-01")
+    ahead = check_dialog.verdict_sentence(answer, today="2026-12-01")
     assert ahead.startswith("Verified") and "2026-12-01" in ahead
-    assert ahead != replays.verdict_sentence(answer)
+    assert ahead != check_dialog.verdict_sentence(answer)
     for today in ("2026-12-05", "2026-12-06", ""):  # its day, later, or a clock out of range
-        assert replays.verdict_sentence(answer, today=today) == replays.verdict_sentence(answer)
+        assert check_dialog.verdict_sentence(answer, today=today) == check_dialog.verdict_sentence(answer)
 
 
 def test_every_rejection_reason_has_its_own_sentence_in_every_language() -> None:
@@ -155,24 +155,24 @@ def test_every_rejection_reason_has_its_own_sentence_in_every_language() -> None
                "illegal_move": {"at": 12, "direction": "up", "ended": False},
                "truncated": {"moves": 30, "count": 90}}
     for lang in languages.LANGUAGES:
-        sentences = [replays.reason_sentence(r, details.get(r, {}), lang) for r in reasons]
+        sentences = [check_dialog.reason_sentence(r, details.get(r, {}), lang) for r in reasons]
         assert len(set(sentences)) == len(reasons), lang
         for sentence in sentences:
             assert not sentence.startswith("reason_"), (lang, sentence)
     english()
-    assert "17" in replays.reason_sentence("bad_character", {"at": 17})
-    assert "12" in replays.reason_sentence("illegal_move", details["illegal_move"])
-    assert "30" in replays.reason_sentence("truncated", details["truncated"])
-    assert "7" in replays.reason_sentence("unknown_version", {"version": "7"})
-    ended = replays.reason_sentence("illegal_move", {"at": 12, "direction": "up", "ended": True})
-    assert ended != replays.reason_sentence("illegal_move", details["illegal_move"])
-    refused = replays.verdict_sentence({"ok": False, "reason": "damaged", "detail": {}})
-    assert refused.startswith("Not verified") and replays.reason_sentence("damaged", {}) in refused
+    assert "17" in check_dialog.reason_sentence("bad_character", {"at": 17})
+    assert "12" in check_dialog.reason_sentence("illegal_move", details["illegal_move"])
+    assert "30" in check_dialog.reason_sentence("truncated", details["truncated"])
+    assert "7" in check_dialog.reason_sentence("unknown_version", {"version": "7"})
+    ended = check_dialog.reason_sentence("illegal_move", {"at": 12, "direction": "up", "ended": True})
+    assert ended != check_dialog.reason_sentence("illegal_move", details["illegal_move"])
+    refused = check_dialog.verdict_sentence({"ok": False, "reason": "damaged", "detail": {}})
+    assert refused.startswith("Not verified") and check_dialog.reason_sentence("damaged", {}) in refused
 
 
 def test_a_hostile_version_is_cut_before_it_is_shown() -> None:
     english()
-    said = replays.reason_sentence("unknown_version", {"version": "9" * 500})
+    said = check_dialog.reason_sentence("unknown_version", {"version": "9" * 500})
     assert "9" * 6 in said and "9" * 7 not in said
 
 
@@ -195,7 +195,7 @@ def test_without_an_address_a_friend_can_open_the_share_text_carries_the_code() 
 def test_checking_asks_the_engine_and_shows_its_verdict() -> None:
     english()
     host = FakeHost()
-    room = replays.Replays(host)
+    room = check_dialog.CheckDialog(host)
     room.check('"#replay=' + CODE + '"')
     assert host.queue == ["verify"] and room.take_pending() == '"#replay=' + CODE + '"'
     assert room.take_pending() == ""
