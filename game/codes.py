@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from game import record as records
 from game import replay, rules
-from game.replies import move_fields, reply_of
+from game.engine_replies import reply_of
+from game.replies import move_fields
 from game.session import Session, fresh
 
 if TYPE_CHECKING:

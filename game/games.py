@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from game import daily, rules, saves, stats, stats_saves
 from game.chance import secrets_source
+from game.engine_replies import reply_of
 from game.lookahead import Lookahead, Reply
 from game.play import Play
-from game.replies import reply_of, state_of
+from game.replies import state_of
 from game.session import Session, settle
 from game.tally import Tally
 

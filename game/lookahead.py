@@ -19,8 +19,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from game import rules
+from game.engine_replies import dump_best, reply_of
 from game.play import Play
-from game.replies import dump_best, move_fields, reply_of
+from game.replies import move_fields
 from game.session import Session, mark_of, settle
 
 Reply = dict[str, Any]

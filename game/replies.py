@@ -6,12 +6,11 @@ its own moves with the very same fields, so the view, the live region and the te
 cannot tell the two apart. The format is documented in game/api.py. Shared with the
 page's MicroPython (game/rules.py says why and in what subset).
 
-The engine's replies also carry the documents to store (`reply_of`): the game and the
-best scores are written here, as every reply writes them, and read back strictly in
-game/saves.py (docs/save-format.md). The page's own replies carry steps instead.
+The engine's replies also carry the documents to store: `reply_of` in
+game/engine_replies.py, which the page never imports (its own replies carry steps
+instead, and the code it loads before its first game is the start's cost on a phone).
 """
 
-import json
 
 from game import record as records
 from game import replay, rules
@@ -20,12 +19,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from game.session import MoveOutcome, Position, Session, Spawn
+    from game.session import MoveOutcome, Session, Spawn
 
-GAME_FORMAT = "py2048-game"
-BEST_FORMAT = "py2048-best"
-GAME_VERSION = 5  # what dump_game writes: version 4 plus "game", the game's identity
-BEST_VERSION = 1
 
 
 def no_set_aside() -> "dict[str, Any]":
@@ -114,58 +109,3 @@ def raise_best(session: "Session", best: "dict[int, int]") -> None:
     and the session the best (a reply always says both)."""
     best[session.size] = max(best.get(session.size, 0), session.best)
     session.best = best[session.size]
-
-
-def reply_of(session: "Session", best: "dict[int, int]", kind: str, changed: bool, game_changed: bool,
-             **extra: "Any") -> "dict[str, Any]":
-    """The engine's reply for this session, raising `best` (and the session's best) to
-    its score: every game call's, each lookahead candidate's and each watched move's
-    (game/codes.py), so that a candidate's reply is the very reply a move gives."""
-    raise_best(session, best)
-    reply = skeleton(kind, changed, game_changed)
-    reply.update(extra)
-    reply["state"] = state_of(session, best)
-    reply["save"] = dump_game(session)
-    reply["best_save"] = dump_best(best)
-    return reply
-
-
-# -- the documents a reply carries (docs/save-format.md) ----------------------------------
-
-def position_document(position: "Position") -> "dict[str, Any]":
-    return {
-        "board": [list(row) for row in position.board],
-        "score": position.score,
-        "moves": position.moves,
-        "won": position.won,
-    }
-
-
-def game_document(session: "Session") -> "dict[str, Any]":
-    """The save document for a session (plain data, ready for JSON), always the newest version."""
-    document = {"format": GAME_FORMAT, "version": GAME_VERSION, "revision": session.revision,
-                "counted": session.counted, "size": session.size}
-    document.update(position_document(session.position))
-    document.update({
-        "keep_playing": session.keep_playing,
-        "clock_ms": session.clock_ms,
-        "undo_depth": session.undo_depth,
-        "history": [position_document(p) for p in session.history],
-        "daily": session.daily.date if session.daily else None,
-        "practice": session.practice,
-        "record": session.record,
-        "game": session.game_id,
-    })
-    return document
-
-
-def dump_game(session: "Session") -> str:
-    return json.dumps(game_document(session), separators=(",", ":"))
-
-
-def dump_best(best: "dict[int, int]") -> str:
-    return json.dumps(
-        {"format": BEST_FORMAT, "version": BEST_VERSION,
-         "best": {str(size): best.get(size, 0) for size in rules.SIZES}},
-        separators=(",", ":"),
-    )

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from game import daily, record, replay, rules
-from game.replies import (
+from game.engine_replies import (
     BEST_FORMAT,
     BEST_VERSION,
     GAME_FORMAT,
@@ -37,7 +37,7 @@ from game.rules import Board
 from game.session import MAX_REVISION, UNDO_DEPTHS, Position, Session, is_identity, text_identity
 
 GAME_VERSIONS = (1, 2, 3, 4, 5)  # what load_game reads; version 1 is revision 0, 1 and 2 uncounted
-# What the engine writes is game/replies.py's (a reply carries the documents to store);
+# What the engine writes is game/engine_replies.py's (a reply carries the documents to store);
 # read back here. MAX_REVISION is game/session.py's: the largest integer a JavaScript
 # number holds exactly.
 __all__ = ["BEST_FORMAT", "BEST_VERSION", "GAME_FORMAT", "GAME_VERSION", "MAX_REVISION", "dump_best",

@@ -37,7 +37,7 @@ GAME_VERSIONS = GAME_VERSIONS + (6,)
 _GAME_KEYS_BY_VERSION[6] = _GAME_KEYS_BY_VERSION[5]
 """),
     # The game document's writer (the page writes it too).
-    "game/replies.py": ("GAME_VERSION", """
+    "game/engine_replies.py": ("GAME_VERSION", """
 GAME_VERSION = 6
 """),
     "game/stats.py": ("VERSIONS", """
