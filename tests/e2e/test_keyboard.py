@@ -75,6 +75,22 @@ def live(game: GamePage) -> str:
     return str(game.evaluate("() => document.getElementById('live').textContent.trim()"))
 
 
+# Every sentence put in the live region, each time it is put there, even two in one task
+# (keys queued behind an engine call are answered together): each write replaces the
+# region's text node, and the node added keeps the words it was written with.
+_RECORD_EVERY_SENTENCE = """
+window.__said = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const live = document.getElementById("live");
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) window.__said.push((node.textContent || "").trim());
+    }
+  }).observe(live, {childList: true});
+});
+"""
+
+
 def said(game: GamePage) -> list[str]:
     found: list[Any] = game.evaluate("() => window.__said")
     return [str(line) for line in found]
@@ -211,7 +227,7 @@ def data_score(game: GamePage) -> str:
 def test_every_move_attempt_is_announced_a_repeated_one_too(game: GamePage) -> None:
     english()
     game.set_board(STUCK_BOARD)
-    game.page.add_init_script(_RECORD_LIVE)
+    game.page.add_init_script(_RECORD_EVERY_SENTENCE)
     game.start()
     game.press("ArrowLeft", "ArrowLeft", "ArrowUp")
     game.wait_inputs(3)
