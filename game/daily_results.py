@@ -5,7 +5,8 @@ practice and count nowhere). The results are kept for a year and a day, and the 
 that replay them (game/replay.py) for the newest ten only, so the document stays
 small; the days played and the best day streak are counters that outlive the results
 they were counted from. Pure data, changed only by functions that return a new value,
-and judged when read like every stored part (docs/save-format.md, "The daily results").
+and judged when read like every stored part (docs/save-format.md, "The daily results";
+game/stats_reader.py `daily_part`).
 """
 
 from __future__ import annotations
@@ -14,16 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game import daily, other_tabs, replay, saves
-from game.saves import SaveError, int_in
+from game import daily, other_tabs, replay, stats_reader
+from game.stats_reader import DAILY_CODES, DAILY_DAYS, MAX_COUNT, longest_run
 
-DAILY_DAYS = 366  # daily results kept: a year and a day, the oldest dropped first
-DAILY_CODES = 10  # the newest results keep their replay code; older ones drop it (size)
 DAILY_SHOWN = 10  # results the summary lists, newest first
-MAX_COUNT = saves.MAX_REVISION  # counters stop at the largest exact JavaScript integer
-
-_DAILY_KEYS = frozenset({"played", "best_streak", "results"})
-_DAILY_RESULT_KEYS = ("date", "score", "tile", "moves", "code")
+# How long results and codes are kept, and the laws a stored part keeps, are the
+# statistics reader's (game/stats_reader.py `daily_part`), which the page runs too.
+__all__ = ["DAILY_CODES", "DAILY_DAYS", "MAX_COUNT", "longest_run"]
 
 
 @dataclass(frozen=True)
@@ -50,16 +48,6 @@ class DailyStats:
     results: tuple[DailyResult, ...] = ()
     played: int = 0
     best_streak: int = 0
-
-
-def longest_run(dates: Iterable[str]) -> int:
-    """The most consecutive calendar days among `dates` (each counted once)."""
-    days = sorted({daily.day_number(date) for date in dates})
-    longest = run = 0
-    for index, day in enumerate(days):
-        run = run + 1 if index and day == days[index - 1] + 1 else 1
-        longest = max(longest, run)
-    return longest
 
 
 def _trimmed(results: Iterable[DailyResult]) -> tuple[DailyResult, ...]:
@@ -99,7 +87,7 @@ def record(part: DailyStats, result: DailyResult) -> DailyStats:
     (like an unknown size in game/stats.py `record`): the engine must never write
     statistics its next load sets aside.
     """
-    _daily_result(result_document(result))  # SaveError is a ValueError
+    stats_reader.daily_result(result_document(result))  # SaveError is a ValueError
     if result_of(part, result.date) is not None:
         return part
     if part.results and result.date < part.results[0].date and part.played > len(part.results):
@@ -145,65 +133,6 @@ def result_document(result: DailyResult) -> dict[str, Any]:
 def document(part: DailyStats) -> dict[str, Any]:
     return {"played": part.played, "best_streak": part.best_streak,
             "results": [result_document(r) for r in part.results]}
-
-
-def _daily_code(value: object, date: str, moves: int) -> str:
-    """A stored result's code: "" (dropped) or a code that decodes (shape and check
-    characters, not a replay: that is for watching it) to this day's 4×4 board and
-    exactly this many moves."""
-    if value == "":
-        return ""
-    if not isinstance(value, str):
-        raise SaveError("daily result code is not text")
-    try:
-        claim = replay.decode(value)
-    except replay.Rejection as refusal:
-        raise SaveError(f"daily result code does not read ({refusal.reason})") from refusal
-    if claim.date != date or claim.size != daily.SIZE or len(claim.directions) != moves:
-        raise SaveError("daily result code is for another game")
-    return value
-
-
-def _daily_result(value: object) -> DailyResult:
-    """One stored daily result, or SaveError: numbers a 4×4 game can reach, and a code
-    that names this very game."""
-    if not isinstance(value, dict) or set(value) != set(_DAILY_RESULT_KEYS):
-        raise SaveError("daily result has the wrong fields")
-    date = value["date"]
-    if not daily.valid_date(date):
-        raise SaveError("daily result date is not a date")
-    assert isinstance(date, str)
-    score = int_in(value["score"], "daily score", 0, saves.max_score(daily.SIZE))
-    if score % 4:
-        raise SaveError("daily score is not a reachable score")
-    tile = int_in(value["tile"], "daily tile", 2, saves.max_value(daily.SIZE))
-    if tile & (tile - 1):
-        raise SaveError("daily tile is not a power of two")
-    moves = int_in(value["moves"], "daily moves", 0, replay.MAX_MOVES)
-    return DailyResult(date, score, tile, moves, _daily_code(value["code"], date, moves))
-
-
-def read(value: object) -> DailyStats:
-    """The stored daily part, or SaveError: the laws `record_daily` and `merge` keep."""
-    if not isinstance(value, dict) or set(value) != _DAILY_KEYS:
-        raise SaveError("daily results have the wrong fields")
-    raw = value["results"]
-    if not isinstance(raw, list) or len(raw) > DAILY_DAYS:
-        raise SaveError("daily results are not a list of at most a year and a day")
-    results = tuple(_daily_result(r) for r in raw)
-    if any(a.date >= b.date for a, b in zip(results, results[1:])):
-        raise SaveError("daily results are not in order of their dates, one per date")
-    if sum(1 for r in results if r.code) > DAILY_CODES:
-        raise SaveError("daily results keep too many codes")
-    played = int_in(value["played"], "daily days played", 0, MAX_COUNT)
-    best_streak = int_in(value["best_streak"], "daily best streak", 0, MAX_COUNT)
-    if played < len(results):
-        raise SaveError("daily days played are fewer than the results")
-    if best_streak > played:
-        raise SaveError("daily best streak is longer than the days played")
-    if best_streak < longest_run(r.date for r in results):
-        raise SaveError("daily best streak is shorter than a run of the results")
-    return DailyStats(results, played, best_streak)
 
 
 def _date_of(result: DailyResult) -> str:

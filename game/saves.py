@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from game import daily, record, replay, rules
 from game.engine_replies import (
@@ -33,6 +32,19 @@ from game.engine_replies import (
     game_document,
     position_document,
 )
+from game.judging import (
+    MAX_CLOCK_MS,
+    MAX_SCORE,
+    MAX_TEXT,
+    SIZE_KEYS,
+    SaveError,
+    document_of,
+    int_in,
+    is_int,
+    judge_sizes,
+    max_score,
+    max_value,
+)
 from game.rules import Board
 from game.session import MAX_REVISION, UNDO_DEPTHS, Position, Session, is_identity, text_identity
 
@@ -40,11 +52,10 @@ GAME_VERSIONS = (1, 2, 3, 4, 5)  # what load_game reads; version 1 is revision 0
 # What the engine writes is game/engine_replies.py's (a reply carries the documents to store);
 # read back here. MAX_REVISION is game/session.py's: the largest integer a JavaScript
 # number holds exactly.
-__all__ = ["BEST_FORMAT", "BEST_VERSION", "GAME_FORMAT", "GAME_VERSION", "MAX_REVISION", "dump_best",
-           "dump_game", "game_document", "position_document"]
-MAX_TEXT = 200_000  # characters: far above any real save, far below a hostile one
-MAX_CLOCK_MS = 10 * 365 * 24 * 3600 * 1000
-MAX_SCORE = 1 << 60  # a guard against absurd integers; the exact check comes after
+# What every document's numbers are judged by is game/judging.py's (the page reads by it too).
+__all__ = ["BEST_FORMAT", "BEST_VERSION", "GAME_FORMAT", "GAME_VERSION", "MAX_CLOCK_MS", "MAX_REVISION",
+           "MAX_SCORE", "MAX_TEXT", "SIZE_KEYS", "SaveError", "dump_best", "dump_game", "game_document",
+           "int_in", "is_int", "judge_sizes", "max_score", "max_value", "position_document"]
 MAX_DEPTH = 32  # a real save nests 5 deep; Pyodide's parser dies (not raises) near 10 000
 
 _GAME_KEYS = frozenset(
@@ -57,30 +68,6 @@ _GAME_KEYS_BY_VERSION = {
     5: _GAME_KEYS | {"revision", "counted", "daily", "practice", "record", "game"}}
 _POSITION_KEYS = frozenset({"board", "score", "moves", "won"})
 _BEST_KEYS = frozenset({"format", "version", "best"})
-SIZE_KEYS = {str(size): size for size in rules.SIZES}
-
-
-Entry = TypeVar("Entry")
-
-
-class SaveError(ValueError):
-    """A saved document that does not describe a legal game; the message says why."""
-
-
-def is_int(value: object) -> bool:
-    """A JSON integer: not a bool (which Python counts as an int), not a float."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def int_in(value: object, what: str, low: int = 0, high: int = MAX_SCORE) -> int:
-    """`value` if it is a JSON integer from `low` to `high`, else SaveError naming `what`
-    (every document's numbers are checked alike: game, best scores, statistics)."""
-    if not is_int(value):
-        raise SaveError(f"{what} is not an integer")
-    assert isinstance(value, int)
-    if not low <= value <= high:
-        raise SaveError(f"{what} is out of range")
-    return value
 
 
 def bool_of(value: object, what: str) -> bool:
@@ -144,33 +131,7 @@ def parse_document(
     text: object, fmt: str, versions: tuple[int, ...], max_text: int = MAX_TEXT
 ) -> dict[str, Any]:
     """A JSON object of format `fmt` and one of `versions` (`parse_json`'s limits)."""
-    data = parse_json(text, max_text)
-    if not isinstance(data, dict):
-        raise SaveError("not a JSON object")
-    if data.get("format") != fmt:
-        raise SaveError("not a saved game of this kind")
-    if not is_int(data.get("version")) or data["version"] not in versions:
-        raise SaveError("unknown version")
-    return data
-
-
-def max_value(size: int) -> int:
-    """The largest tile a board can ever hold: every cell a chain ending in a 4 spawn."""
-    return 1 << (size * size + 1)
-
-
-def max_score(size: int) -> int:
-    """The largest best score accepted for a size: n² cells, each holding `max_value`.
-
-    A tile 2**k is worth at most (k-1)*2**k points (all of it built from 2s), and that
-    grows with k, so no board `load_game` accepts (every cell at most `max_value`) can
-    score more than n² times the worth of the largest tile: n**4 * 2**(n*n + 1). Real
-    play stays far below (it cannot fill a board with the largest tile), but a tighter
-    bound would reject the score of some game this module accepts, and the engine would
-    then write a best score that its own next load sets aside: the best would drop.
-    """
-    cells = size * size
-    return cells * cells * max_value(size)
+    return document_of(parse_json(text, max_text), fmt, versions)
 
 
 def _board(value: object, size: int) -> Board:
@@ -354,34 +315,6 @@ def _best_entry(value: object, size: int) -> int:
     if score % 4:
         raise SaveError("best score is not a reachable score")
     return score
-
-
-def judge_sizes(
-    table: object, what: str, judge: Callable[[object, int], Entry], strict: bool = False
-) -> tuple[dict[int, Entry], tuple[int, ...], int]:
-    """A table keyed by board size ("4", "5", "6"), each entry judged alone by `judge`:
-    (the entries that passed, the sizes set aside, how many keys name no size). One bad
-    entry must not cost the player the others (best scores, statistics). `strict` (an
-    imported file) raises instead, naming the size at fault."""
-    if not isinstance(table, dict):
-        raise SaveError(f"{what} are not an object")
-    valid: dict[int, Entry] = {}
-    rejected: list[int] = []
-    unknown = 0
-    for key, value in table.items():
-        size = SIZE_KEYS.get(key)
-        if size is None:
-            if strict:
-                raise SaveError(f"{what} for an unknown board size")
-            unknown += 1
-            continue
-        try:
-            valid[size] = judge(value, size)
-        except SaveError as error:
-            if strict:
-                raise SaveError(f"{size}×{size}: {error}") from error
-            rejected.append(size)
-    return valid, tuple(sorted(rejected)), unknown
 
 
 def read_best(text: object) -> BestScores:

@@ -7,14 +7,15 @@ numbers are pure data, changed only by pure functions that return a new `Stats`,
 lookahead copy or another tab's document can never be changed by accident.
 
 Stored statistics come from `localStorage` like the game, so they are checked against
-what a real history can produce, size by size (game/stats_saves.py: the document,
-written, and read leniently or strictly).
+what a real history can produce, size by size, by one reader that the page runs too
+(game/stats_reader.py); game/stats_saves.py writes the document and makes these records
+of what that reader passed.
 
 Each size also keeps the scores of its newest `RECENT` counted games and, for each of
 `REACHED_TILES`, how many counted games ended at that tile or above (version 3). A
 version 1 or 2 document does not hold them, and that history is unknown: it reads with
 no recent scores, and reached counts taken from its top list alone (the only counted
-games whose tiles it knows; game/stats_saves.py `_size_entry`), so they count the games since plus those.
+games whose tiles it knows; game/stats_reader.py `size_entry`), so they count the games since plus those.
 
 Which games were counted travels with the numbers (version 4): each size keeps the
 identities (game/session.py `identity`) of its newest `RECENT` counted games, and a game
@@ -34,16 +35,22 @@ from game.daily_results import DailyResult, DailyStats
 from game.replies import result_code
 from game.session import Session
 from game.settings import MILESTONES
+from game.stats_reader import (
+    FORMAT,
+    MAX_COUNT,
+    MAX_DATE,
+    MIN_DATE,
+    REACHED_TILES,
+    RECENT,
+    TOP,
+    VERSION,
+    VERSIONS,
+    top_rank,
+)
 
-FORMAT = "py2048-stats"
-VERSION = 4  # what stats_saves.dump_stats writes: version 3 plus each size's counted games' identities
-VERSIONS = (1, 2, 3, 4)  # what the reads take; version 1 has no daily results, 1 and 2 no recent/reached
-TOP = 10  # entries kept in each size's top list
-RECENT = 50  # scores kept in each size's recent list, the oldest dropped first
-REACHED_TILES = (256, 512, 1024, 2048, 4096, 8192)  # the tiles each size counts games reaching
-MAX_COUNT = saves.MAX_REVISION  # counters stop at the largest exact JavaScript integer
-MIN_DATE = 1_388_534_400_000  # 2014-01-01 in epoch ms: before 2048 existed
-MAX_DATE = 7_258_118_400_000  # 2200-01-01 in epoch ms
+# The document's numbers are its one reader's (game/stats_reader.py), which the page runs too.
+__all__ = ["FORMAT", "MAX_COUNT", "MAX_DATE", "MIN_DATE", "REACHED_TILES", "RECENT", "TOP", "VERSION",
+           "VERSIONS"]
 
 _NOT_REACHED = (0,) * len(REACHED_TILES)
 
@@ -70,9 +77,9 @@ class TopEntry:
     date: int
 
     def rank(self) -> tuple[int, int, int, int]:
-        """Sort key of the top list: higher score, then higher tile, then fewer moves,
-        then the earlier game (a later equal game does not push out an earlier one)."""
-        return (-self.score, -self.tile, self.moves, self.date)
+        """Sort key of the top list (game/stats_reader.py `top_rank`, which the reader
+        checks stored lists by)."""
+        return top_rank((self.score, self.tile, self.moves, self.ms, self.date))
 
 
 @dataclass(frozen=True)

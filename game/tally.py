@@ -11,12 +11,11 @@ holds. Shared with the page's MicroPython (game/rules.py says why and in what su
 
 import json
 
-from game import daily, other_tabs
+from game import other_tabs, stats_reader
+from game.judging import MAX_TEXT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from game.session import Session
 
 
@@ -48,13 +47,35 @@ class Tally:
 
 class Known(Tally):
     """Which games and days stored statistics counted, as plain data (their games'
-    identities and played count per size, their days' scores), and which ended here;
-    read leniently: what a quick look cannot read is nothing counted."""
+    identities and played count per size, their days' scores), and which ended here.
+    Read by the engine's own reader (game/stats_reader.py), leniently as the engine
+    reads storage: a part it sets aside, or a document it cannot read, counted nothing.
+
+    A stored text is read when first asked about, not when handed in: a game in play
+    on a normal board asks nothing until it ends, so the page's start does not pay for
+    reading a year of daily results (tens of milliseconds on a phone), and a page whose
+    engine takes over first never reads them at all."""
 
     def __init__(self) -> None:
-        self.games: dict[int, list[str]] = {}  # size -> counted games' identities
-        self.played: dict[int, int] = {}  # size -> games counted
-        self.scores: dict[str, int] = {}  # date -> the day's result
+        self._games: dict[int, list[str]] = {}  # size -> counted games' identities
+        self._played: dict[int, int] = {}  # size -> games counted
+        self._scores: dict[str, int] = {}  # date -> the day's result
+        self.unread: list[str | None] = []  # stored texts handed in, to merge in this order
+
+    @property
+    def games(self) -> "dict[int, list[str]]":
+        self._catch_up()
+        return self._games
+
+    @property
+    def played(self) -> "dict[int, int]":
+        self._catch_up()
+        return self._played
+
+    @property
+    def scores(self) -> "dict[str, int]":
+        self._catch_up()
+        return self._scores
 
     def count(self, game: "Session") -> None:
         if game.daily is None:
@@ -75,48 +96,44 @@ class Known(Tally):
     def read(self, stats_text: "str | None") -> None:
         """What the stored statistics counted (their version 2 part `daily.results`:
         [{"date", "score", ...}], version 4 `sizes.<n>.games` and `played`)."""
-        self.games, self.played, self.scores = {}, {}, {}
-        self.merge(stats_text)
+        self._games, self._played, self._scores = {}, {}, {}
+        self.unread = [stats_text]
 
     def merge(self, stats_text: "str | None") -> None:
         """What another tab's statistics counted, by the engine's rule for merging them
         (game/other_tabs.py): a size's counted games from the tab that counted more,
         the days' results of both (one day in both keeps this tab's)."""
-        other = Known()
-        other._take(stats_text)
-        own = dict((size, (self.played.get(size, 0), games)) for size, games in self.games.items())
-        theirs = dict((size, (other.played.get(size, 0), games)) for size, games in other.games.items())
-        sizes = other_tabs.merged_sizes(own, theirs, _played)
-        self.games = dict((size, games) for size, (_, games) in sizes.items())
-        self.played.update((size, played) for size, (played, _) in sizes.items())
-        days = other_tabs.united(list(self.scores.items()), list(other.scores.items()), _day)
-        self.scores = dict(days)
+        self.unread.append(stats_text)
+
+    def _catch_up(self) -> None:
+        while self.unread:
+            other = Known()
+            other._take(self.unread.pop(0))
+            own = dict((size, (self._played.get(size, 0), games)) for size, games in self._games.items())
+            theirs = dict((size, (other._played.get(size, 0), games)) for size, games in other._games.items())
+            sizes = other_tabs.merged_sizes(own, theirs, _played)
+            self._games = dict((size, games) for size, (_, games) in sizes.items())
+            self._played.update((size, played) for size, (played, _) in sizes.items())
+            days = other_tabs.united(list(self._scores.items()), list(other._scores.items()), _day)
+            self._scores = dict(days)
 
     def _take(self, stats_text: "str | None") -> None:
-        if not stats_text:
-            return  # nothing stored: nothing to look for (each miss below is an exception)
+        """The reader's lenient read of `stats_text`. Of the limits every stored text
+        obeys (game/saves.py `parse_json`) the page keeps the length; the depth it leaves
+        to the engine (no part the reader takes nests deep, so a deep part is set aside
+        here where the engine refuses the whole text)."""
+        if not stats_text or len(stats_text) > MAX_TEXT:
+            return  # nothing stored, or more than the engine reads
         try:
-            data = json.loads(stats_text)
-        except Exception:  # no statistics, or none that a quick look can read
+            found = stats_reader.read(json.loads(stats_text), False)
+        except Exception:  # not JSON, or a document unusable as a whole: nothing counted
             return
-        if not isinstance(data, dict):
-            return
-        sizes: Any = data.get("sizes")
-        for size in (4, 5, 6):
-            try:
-                entry = sizes[str(size)]
-                games = [game for game in entry["games"] if isinstance(game, str)]
-            except Exception:  # none that a quick look can read
-                continue
-            played = entry.get("played") if isinstance(entry, dict) else None
-            self.games[size] = games
-            self.played[size] = played if type(played) is int else len(games)
-        try:
-            for result in data["daily"]["results"]:
-                if daily.valid_date(result["date"]) and type(result["score"]) is int:
-                    self.scores[result["date"]] = result["score"]
-        except Exception:  # none that a quick look can read
-            return
+        for size, entry in found.sizes.items():
+            self._games[size] = list(entry["games"])
+            self._played[size] = entry["played"]
+        if found.daily is not None:
+            for result in found.daily["results"]:
+                self._scores[result[0]] = result[1]
 
 
 class Aside(Known):

@@ -1,6 +1,6 @@
 // Runs the UI layer's pure tests (tests/unit/test_ui_*.py) and those of the modules the
 // UI shares with the engine (the settings, and the rules, chance, daily board, record,
-// session, play, steps, tally and other tabs: game/rules.py says why) in real MicroPython, the interpreter
+// session, play, steps, tally, other tabs and the statistics' reader: game/rules.py says why) in real MicroPython, the interpreter
 // the UI runs on in the page, from the pinned npm package. CPython and Pyodide already
 // run the same tests; this catches what MicroPython lacks (typing, slices with a step,
 // library gaps) before a player does. Usage: node tests/micropython/run.mjs
@@ -22,12 +22,12 @@ const mp = await loadMicroPython({
 const toml = readFileSync(join(root, "pyscript.toml"), "utf8");
 const pageModules = [...toml.matchAll(/^"\.\/(game\/[^"]+\.py)" = /gm)].map((m) => m[1]);
 // The test modules written in the subset (tests/unit/subset.py says which and why).
-const SUBSET = /^test_(ui_.*|settings|names|rules|chance|session|daily_board|play|steps|other_tabs)\.py$/;
+const SUBSET = /^test_(ui_.*|settings|names|rules|chance|session|daily_board|play|steps|other_tabs|stats_reader)\.py$/;
 const tests = readdirSync(join(root, "tests", "unit")).filter((n) => SUBSET.test(n));
 // The UI's string tables (one data file per language) are read by tests/unit/languages.py.
 const languages = readdirSync(join(root, "assets", "lang")).filter((n) => n.endsWith(".json"));
 const files = [...pageModules, "game/ui/app.py", "tests/__init__.py", "tests/unit/__init__.py",
-  "tests/unit/languages.py", "tests/unit/subset.py", "tests/unit/boards.py",
+  "tests/unit/languages.py", "tests/unit/subset.py", "tests/unit/boards.py", "tests/unit/stats_documents.py",
   ...tests.map((n) => `tests/unit/${n}`), ...languages.map((n) => `assets/lang/${n}`)];
 for (const dir of ["/proj/game/ui", "/proj/tests/unit", "/proj/assets/lang"]) mp.FS.mkdirTree(dir);
 for (const f of files) mp.FS.writeFile(`/proj/${f}`, readFileSync(join(root, f)));

@@ -10,6 +10,7 @@ import json
 from game import chance, daily, other_tabs
 from game.session import Session, identity
 from game.tally import Aside, Known, Tally
+from tests.unit.stats_documents import counting, days, document
 
 
 def game(seed: int = 1, revision: int = 3) -> "Session":
@@ -76,13 +77,19 @@ def test_a_game_is_counted_by_its_identity_and_a_daily_try_by_its_day() -> None:
     assert not known.has_result("2025-12-02"), "a practice try counts nowhere"
 
 
-def test_stored_statistics_are_read_leniently() -> None:
+def test_stored_statistics_are_read_leniently_by_the_engines_reader() -> None:
+    """A size entry or a daily part the reader sets aside counted nothing; the others
+    stand (game/stats_reader.py; tests/unit/test_stats_reader.py has every law)."""
     known = Known()
     mine = identity(4, 3, (), None)
-    known.read(json.dumps({"sizes": {"4": {"games": [mine, 7], "played": 2}, "5": "junk"},
-                           "daily": {"results": [{"date": "2025-11-30", "score": 80}, {"date": "x"}]}}))
+    known.read(json.dumps(document({"4": counting(["0" * 16, mine]), "5": "junk"},
+                                   daily=days(("2025-11-30", 80)))))
     assert known.holds(4, mine) and known.played == {4: 2} and known.day_best("2025-11-30") == 80
-    for junk in ("", "{", "[]", '{"sizes": 4}', '{"sizes": {"4": {"games": "x"}}}', '{"daily": []}'):
+    late = days(("2025-11-30", 80), ("2025-11-29", 4))
+    known.read(json.dumps(document({"4": counting([mine, mine])}, daily=late)))
+    assert not known.holds(4, mine), "a game listed twice"
+    assert not known.has_result("2025-11-30"), "days out of order"
+    for junk in ("", "{", "[]", json.dumps(document(sizes=4)), json.dumps(document(version=7))):
         known.read(junk)
         assert not known.holds(4, mine) and not known.has_result("2025-11-30")
 
@@ -92,16 +99,13 @@ def test_another_tabs_statistics_merge_by_the_engines_rule() -> None:
     tab's, as game/stats.py `merge` keeps its numbers); a day in both keeps this tab's."""
     first, second, third = identity(4, 1, (), None), identity(4, 2, (), None), identity(4, 3, (), None)
     known = Known()
-    known.read(json.dumps({"sizes": {"4": {"games": [first], "played": 1}},
-                           "daily": {"results": [{"date": "2025-12-01", "score": 10}]}}))
-    known.merge(json.dumps({"sizes": {"4": {"games": [second], "played": 1},
-                                      "5": {"games": [third], "played": 1}},
-                            "daily": {"results": [{"date": "2025-12-01", "score": 99},
-                                                  {"date": "2025-12-02", "score": 5}]}}))
+    known.read(json.dumps(document({"4": counting([first])}, daily=days(("2025-12-01", 12)))))
+    known.merge(json.dumps(document({"4": counting([second]), "5": counting([third])},
+                                    daily=days(("2025-12-01", 96), ("2025-12-02", 4)))))
     assert known.holds(4, first) and not known.holds(4, second), "a tie keeps this tab's"
     assert known.holds(5, third), "a size this tab knew nothing of"
-    assert known.day_best("2025-12-01") == 10 and known.day_best("2025-12-02") == 5
-    known.merge(json.dumps({"sizes": {"4": {"games": [first, second], "played": 2}}}))
+    assert known.day_best("2025-12-01") == 12 and known.day_best("2025-12-02") == 4
+    known.merge(json.dumps(document({"4": counting([first, second])})))
     assert known.holds(4, first) and known.holds(4, second)
 
 

@@ -9,6 +9,7 @@ count what MicroPython cannot: every exception raised in any frame while the sta
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -19,6 +20,7 @@ from game import chance, settings
 from game.tally import Known
 from game.ui.early import EarlyPlay
 from game.ui.snapshot import best_from_saved
+from tests.unit.stats_documents import counting, days, document, entry, game_id
 
 NOW = 1_765_000_000_000.0
 
@@ -55,10 +57,22 @@ def test_nothing_stored_is_read_without_an_exception() -> None:
             assert raised_in(partial(read, stored)) == [], read
 
 
+def test_good_stored_statistics_are_read_without_an_exception() -> None:
+    """A returning player's statistics, with a year of daily results, read by the one
+    reader (game/stats_reader.py) when the page first asks about them."""
+    year = [(f"2025-{month:02}-{day:02}", 4 * day) for month in range(1, 13) for day in range(1, 29)]
+    sizes = {"4": entry(), "5": counting([game_id(n) for n in range(10, 60)])}
+    text = json.dumps(document(sizes, daily=days(*year)))
+    known = Known()
+    known.read(text)
+    assert raised_in(lambda: known.holds(4, game_id(1))) == [] and known.holds(5, game_id(59))
+    assert known.day_best("2025-12-28") == 112
+
+
 def test_what_is_stored_is_still_read_and_what_is_broken_still_gives_way() -> None:
     assert settings.read_settings("{") == settings.defaults()
     assert best_from_saved('{"best": {"4": 2048}}') == {4: 2048}
     assert best_from_saved("[1]") == {}
     known = Known()
-    known.read('{"sizes": {"4": {"games": ["a"], "played": 3}}}')
-    assert known.games == {4: ["a"]} and known.played == {4: 3}
+    known.read(json.dumps(document({"4": counting([game_id(1)])})))
+    assert known.games == {4: [game_id(1)]} and known.played == {4: 1}

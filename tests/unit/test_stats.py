@@ -856,3 +856,38 @@ def test_a_version_3_document_reads_with_no_counted_games_and_remembers_those_co
     assert more.of(4).games == (game_id(7),) and stats.counted(more, 4, game_id(7))
     assert not stats.counted(more, 5, game_id(7)) and not stats.counted(more, 4, "")
     assert stats_saves.read_stats(stats_saves.dump_stats(more)).stats == more
+
+
+# -- the page's read (game/tally.py `Known`) by the same reader ----------------------------
+
+def page_reads() -> dict[str, object]:
+    """Every document above: good, older, and each bad document, entry and daily part."""
+    found: dict[str, object] = {"good": doc(daily=daily_part())}
+    found.update({f"version {version}": older(doc(), version) for version in (1, 2, 3)})
+    found.update({f"document: {name}": text for name, text in BAD_DOCUMENTS.items()})
+    found.update({f"entry: {name}": doc({"4": bad, "5": good_entry_for(5)})
+                  for name, bad in BAD_ENTRIES.items()})
+    found.update({f"daily: {name}": doc(daily=bad) for name, bad in BAD_DAILY.items()})
+    return found
+
+
+PAGE_READS = page_reads()
+
+
+@pytest.mark.parametrize("name", sorted(PAGE_READS))
+def test_the_page_counts_exactly_what_the_engine_reads_from_storage(name: str) -> None:
+    """One reader, leniently on both sides: the games, the games played and the days'
+    results the page takes as counted before the engine runs are those of the engine's
+    statistics from the same stored text (nothing, where it refuses the whole text)."""
+    from game.tally import Known
+
+    text = PAGE_READS[name]
+    known = Known()
+    known.read(text if isinstance(text, str) else None)
+    try:
+        engine = stats_saves.read_stats(text).stats
+    except saves.SaveError:
+        engine = Stats()
+    assert known.games == {size: list(entry.games) for size, entry in engine.sizes.items()}
+    assert known.played == {size: entry.played for size, entry in engine.sizes.items()}
+    assert known.scores == {result.date: result.score for result in engine.daily.results}

@@ -9,6 +9,7 @@ from game import chance, steps
 from game.record import Spawned
 from game.ui.early import EarlyPlay
 from game.ui.snapshot import best_from_saved, game_from_saved
+from tests.unit.stats_documents import counting, days, document
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def test_the_daily_board_is_the_days_own_before_the_engine_too() -> None:
     assert reply["state"]["mode"] == "daily" and reply["state"]["date"] == "2025-12-01"
     assert [tuple(row) for row in reply["state"]["board"]] == list(game.position.board)
     assert not reply["state"]["can_undo"] and not reply["state"]["practice"]
-    stats = '{"daily": {"results": [{"date": "2025-12-01", "score": 480}]}}'
+    stats = json.dumps(document(daily=days(("2025-12-01", 480))))
     practice = page().load("", "", quoted(stats), 4, 1, True)["state"]
     assert practice["practice"] and practice["best"] == 480
 
@@ -177,16 +178,14 @@ def test_a_daily_board_begun_before_a_clock_change_is_that_days_until_its_day_is
 
 def test_the_page_knows_which_games_the_stored_statistics_counted() -> None:
     """Whether a game was counted is the statistics' to say (game/stats.py): the page
-    reads their counted games' identities and days leniently, as the engine reads them
-    strictly, and a game it sees end is known from then on."""
+    reads their counted games' identities and days by the engine's own reader, leniently
+    as the engine reads storage, and a game it sees end is known from then on."""
     from game.session import Session, identity
     from game.tally import Known
 
     known = Known()
     mine = identity(4, 3, (), None)
-    text = json.dumps({"sizes": {"4": {"games": [mine, 7]}, "5": "junk"},
-                       "daily": {"results": [{"date": "2025-11-30", "score": 80}]}})
-    known.read(text)
+    known.read(json.dumps(document({"4": counting([mine]), "5": "junk"}, daily=days(("2025-11-30", 80)))))
     game = game_from_saved(json.dumps({
         "format": "py2048-game", "size": 4, "board": [[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4], "score": 0,
         "moves": 0, "won": False, "undo_depth": 1, "history": [], "keep_playing": False, "clock_ms": 0,
@@ -196,6 +195,7 @@ def test_the_page_knows_which_games_the_stored_statistics_counted() -> None:
     assert not known.counted(other)
     known.count(other)
     assert known.counted(other) and known.has_result("2025-11-30") and known.day_best("2025-11-30") == 80
-    for junk in ("", "{", "[]", '{"sizes": 4}', '{"sizes": {"4": {"games": "x"}}}', '{"daily": []}'):
+    twice = json.dumps(document({"4": counting([mine, mine])}, daily=[]))
+    for junk in ("", "{", "[]", '{"sizes": 4}', twice):
         known.read(junk)
         assert not known.counted(game) and not known.has_result("2025-11-30")
