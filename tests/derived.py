@@ -23,13 +23,19 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE_ROOMS: list[Any] = [Screen, Start, *rooms.every()]
 
 
-def build_files() -> ModuleType:
-    """build/files.py, which writes pyscript.toml's [files] and ENGINE_FILES."""
-    spec = importlib.util.spec_from_file_location("build_files", ROOT / "build" / "files.py")
+def build_script(name: str) -> ModuleType:
+    """The build's script build/<name>.py as a module (build/ is not a package: its
+    scripts run by path, from the Makefile)."""
+    spec = importlib.util.spec_from_file_location(f"build_{name}", ROOT / "build" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def build_files() -> ModuleType:
+    """build/files.py, which writes pyscript.toml's [files] and ENGINE_FILES."""
+    return build_script("files")
 
 
 def later_modules() -> list[str]:

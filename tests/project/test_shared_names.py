@@ -11,7 +11,6 @@ instead.
 from __future__ import annotations
 
 import ast
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -21,16 +20,14 @@ import pytest
 from game import rankings, replay, saves, settings, transfer
 from game.ui import preferences, store
 from game.ui import transfer_dialog as room
+from tests import derived
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_names", ROOT / "build" / "names.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """build/names.py, which writes the names Python defines into the scripts."""
+    return derived.build_script("names")
 
 
 @pytest.mark.parametrize("script", ["assets/settings.js", "assets/boot.js", "assets/rankings.js",
