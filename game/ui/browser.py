@@ -15,8 +15,13 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+# The page's clock, fetched once: `js.performance.now()` is two crossings into
+# JavaScript, and a key asks the time several times.
+PERFORMANCE = js.performance
+
+
 def now() -> float:
-    return float(js.performance.now())
+    return float(PERFORMANCE.now())
 
 
 class LoadedStrings:

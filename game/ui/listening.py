@@ -86,16 +86,17 @@ class Listening:
                                      shift)
         if action is None:
             return None
-        page.tell("input")  # any key of the game's is the player's: Auto-play gives way
-        blocked = page.blocked()
+        page.tell("input", page.now())  # any key of the game's is the player's: Auto-play gives way
+        view = self.view
+        shown = view.open_dialogs()
+        blocked = page.blocked(shown)
         if action in keys.READING:
             # Said at once, of what is on screen; a dialog in front of the board makes
             # the page behind it inert, live region included.
             if blocked:
                 return None
             self.read_out(action)
-        view = self.view
-        over_or_won = view.is_open("over") or view.is_open("win")
+        over_or_won = "over" in shown or "win" in shown
         queued = keys.queued(action, page.key_mode(), blocked, over_or_won)
         if queued:
             page.push(queued)
@@ -133,7 +134,7 @@ class Listening:
         direction = self.tracker.up(int(event.pointerId), float(event.clientX), float(event.clientY))
         if direction:
             page = self.page
-            page.tell("input")
+            page.tell("input", page.now())
             page.push(keys.queued(direction, page.key_mode(), page.blocked(), False) or "noop")
 
     def on_pointercancel(self, event: "Any") -> None:

@@ -184,10 +184,12 @@ class Page(Browser):
         assert self.router is not None
         self.router.tell(event, *args)
 
-    def blocked(self) -> bool:
-        """A dialog is in front of the board: a move key does nothing but count."""
+    def blocked(self, shown: "list[str] | None" = None) -> bool:
+        """A dialog is in front of the board: a move key does nothing but count. `shown`:
+        the dialogs open now, if the caller has asked already (`view.open_dialogs`)."""
         assert self.router is not None
-        return any(self.view.is_open(name) for name in self.router.dialogs)
+        dialogs = self.router.dialogs
+        return any(name in dialogs for name in (self.view.open_dialogs() if shown is None else shown))
 
     def notify(self, message: str, lasting: bool = False) -> None:
         """A short, non-blocking message; `lasting` keeps it up (nothing else will work)."""

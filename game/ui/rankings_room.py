@@ -55,7 +55,7 @@ class RankingsRoom:
 
     def heard(self, event: str, *args: "Any") -> None:
         if event == "input":  # the engine is wanted for a while
-            self.last_input = self.page.now()
+            self.last_input = args[0]
         elif event == "engine":
             self.later_warm()
         elif event == "verified":  # a verified code can be added

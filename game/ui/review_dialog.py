@@ -131,7 +131,7 @@ class ReviewDialog:
 
     def heard(self, event: str, *args: "Any") -> None:
         if event == "input":
-            self.last_input = self.page.now()
+            self.last_input = args[0]
         elif event == "button":  # any other button: the replay moves on, the arrows go
             if self.marked:
                 self.marked = False

@@ -23,7 +23,7 @@ plain class attributes, what it owns; nothing else names it:
   of its own action ("practice:" + the direction); game/ui/keys.py `queued`.
 - HEARS: what it is told of as it happens (`heard(event, *args)`): "watch" (a recorded
   game is asked for the board: a key meanwhile is no move of the game), "input" (a key or
-  swipe of the player's), "button" (which one, before its owner acts), "shown" (a game
+  swipe of the player's; when, `page.now()`), "button" (which one, before its owner acts), "shown" (a game
   reply is on the page: its kind, whether it changed, the state, its lookahead), "engine" (the engine
   took over), "language" (the strings are in; whether it is the first time), "setting"
   (which, whether this tab chose it), "hidden" (the page was hidden or shown; whether

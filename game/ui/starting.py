@@ -101,7 +101,7 @@ class Start:
         want the engine: no more waiting), another language chosen (here or in another
         tab: its strings are loaded)."""
         if event == "input":
-            self.last_input = self.page.now()
+            self.last_input = args[0]
         elif event == "button":
             self.last_input = -1e9
             self.hand_over()

@@ -251,12 +251,12 @@ def test_the_hand_over_waits_for_a_pause_in_the_players_keys() -> None:
     page, clock, timers = paused_page()
     start = Start(page)
     clock[0] = 1000.0
-    start.heard("input")
+    start.heard("input", clock[0])
     clock[0] = 1100.0
     start.engine_ready(Ready())
     assert page.firsts == [] and timers[0][0] == 1000.0 + handover.QUIET_MS
     clock[0] = 1300.0
-    start.heard("input")  # another key before the pause
+    start.heard("input", clock[0])  # another key before the pause
     fire(clock, timers)
     assert page.firsts == [] and timers[0][0] == 1300.0 + handover.QUIET_MS
     fire(clock, timers)
@@ -272,7 +272,7 @@ def test_without_keys_the_hand_over_is_at_once_and_a_button_or_a_long_burst_does
 
     page, clock, timers = paused_page()
     start = Start(page)
-    start.heard("input")
+    start.heard("input", clock[0])
     start.engine_ready(Ready())
     start.heard("button", "#hint")  # it may want the engine: no more waiting
     assert page.firsts == ["handover"]
@@ -281,11 +281,11 @@ def test_without_keys_the_hand_over_is_at_once_and_a_button_or_a_long_burst_does
 
     page, clock, timers = paused_page()
     start = Start(page)
-    start.heard("input")
+    start.heard("input", clock[0])
     start.engine_ready(Ready())
     while not page.firsts:  # a key every 100 ms, without end
         clock[0] += 100.0
-        start.heard("input")
+        start.heard("input", clock[0])
         while timers and timers[0][0] <= clock[0]:
             fire(clock, timers)
     assert clock[0] == handover.LONGEST_MS

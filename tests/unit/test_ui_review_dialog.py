@@ -91,7 +91,7 @@ def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored()
 def test_a_step_waits_while_the_player_is_pressing_keys() -> None:
     page, room, asked = opened()
     due = page.due
-    room.heard("input")  # at page.now()
+    room.heard("input", page.clock)  # a key now
     room.schedule()
     assert asked == [] and due and due[0][0] == QUIET_MS
     page.clock += QUIET_MS / 2
@@ -105,7 +105,7 @@ def test_a_closed_review_goes_on_behind_and_a_cancelled_one_stops_and_drops_late
     assert asked == [("review_step", 2)]
     room.click("close-review", None)
     assert ("open_dialog", "over") in page.view.calls  # back where Review was pressed
-    room.heard("input")  # the player plays meanwhile
+    room.heard("input", page.clock)  # the player plays meanwhile
     page.answer(-1, step_reply(2, 4, "bg"))
     assert len(page.due) == 1  # the next step is set, the dialog closed or not
     room.click("#review-cancel", None)
