@@ -35,13 +35,16 @@ from game.rules import Board
 from game.solver.search import LINE_BASE, Valued, move_values
 
 BUDGET = 4500  # positions the solver may evaluate per position reviewed (docs/review.md)
-GRADING = 1  # the grading rules' version: a kept review graded otherwise is not reused
+GRADING = 2  # the grading rules' version: a kept review graded otherwise is not reused
+# (2: a lost game's last moves hold at most one turning point)
 GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # The loss (percent of a live board's value) from which a move is graded an
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
 INACCURACY, MISTAKE, BLUNDER = 0.3, 1.5, 6.0
 HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost
 TURNING_POINTS = 3
+# A lost game's last moves: at most one turning point among them (`decisive` says why).
+TAIL = 10
 
 
 def scale(size: int) -> float:
@@ -147,6 +150,29 @@ def reasons(board: Board, better: str, played: str, depth: int) -> list[dict[str
     return found or [{"code": "ahead", "depth": depth}]
 
 
+def decisive(judged: list[Judged], lost: bool) -> list[Judged]:
+    """The turning points: the costliest moves, most costly first (the earlier of two
+    equal losses first); best moves never count. In a lost game's last `TAIL` moves
+    every move is costly (each risks what little is left), and there the moves that
+    lost it would crowd out the one that decided it earlier (a review of a real game
+    named moves 202, 204 and 210 of 210, and not 126, which pulled the 128 out of its
+    corner for good): so only the costliest of those last moves counts. Measured in
+    docs/review.md, "Turning points"."""
+    costly = sorted((j for j in judged if j.loss > 0.0), key=lambda j: (-j.loss, j.move))
+    tail_from = len(judged) - TAIL + 1
+    chosen: list[Judged] = []
+    in_tail = False
+    for j in costly:
+        if lost and j.move >= tail_from:
+            if in_tail:
+                continue
+            in_tail = True
+        chosen.append(j)
+        if len(chosen) == TURNING_POINTS:
+            break
+    return chosen
+
+
 def accuracy(judged: list[Judged]) -> float:
     """The game's accuracy, 0 to 100: the mean of its moves' (`move_accuracy`), forced
     moves left out (there was nothing to choose); 100 when no move was a choice."""
@@ -208,14 +234,17 @@ class Review:
                 "done": self.done, "grades": "".join(j.grade for j in self.judged),
                 "values": list(self.standings)}
 
+    @property
+    def lost(self) -> bool:
+        """The game ended with no move left (its last position is valued, and stuck)."""
+        return self.done and not self.values[-1]
+
     def turning_points(self) -> list[dict[str, Any]]:
-        """The costliest moves, most costly first (the earlier of two equal losses
-        first), each with why the better move was better; best moves never count."""
-        costly = sorted((j for j in self.judged if j.loss > 0.0), key=lambda j: (-j.loss, j.move))
+        """The moves `decisive` names, each with why the better move was better."""
         return [{"move": j.move, "played": j.played, "better": j.better, "grade": j.grade,
                  "loss": round(j.loss, 2),
                  "why": reasons(self.boards[j.move - 1], j.better, j.played, j.depth)}
-                for j in costly[:TURNING_POINTS]]
+                for j in decisive(self.judged, self.lost)]
 
     def finished(self) -> dict[str, Any]:
         """The whole review as plain data (call once `done`): what `stored_reviews` keeps."""

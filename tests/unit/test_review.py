@@ -205,3 +205,76 @@ def test_the_key_is_the_records_and_the_sizes() -> None:
     key = review.key_of(film())
     assert key == hashlib.sha256(("4:" + RECORD).encode()).hexdigest()
     assert review.key_of(records.read(RECORD[:20], 4)) != key
+
+
+def judged_of(losses: list[float]) -> list[review.Judged]:
+    """Moves 1, 2, ... that lost these percentages (0: the best move)."""
+    return [review.Judged(n, "up", "left" if loss else "up", loss, grade(loss), False, 3)
+            for n, loss in enumerate(losses, start=1)]
+
+
+def test_a_lost_games_last_moves_hold_one_turning_point_and_the_earlier_ones_are_named() -> None:
+    """In a lost game's last TAIL moves every move is costly: only the costliest of them
+    counts, and the costliest moves before them are named too (the move that decided it)."""
+    end = [9.0, 12.0, 30.0, 8.0, 0.0, 15.0, 40.0, 7.0, 11.0, 60.0]  # moves 61 to 70
+    losses = [0.0] * 40 + [2.0, 0.0, 3.5] + [0.0] * 17 + end
+    moves = [j.move for j in review.decisive(judged_of(losses), lost=True)]
+    assert moves == [70, 43, 41]
+    assert [j.move for j in review.decisive(judged_of(losses), lost=False)] == [70, 67, 63]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 0.1, 0.5, 2.0, 2.0, 7.5, 30.0]), max_size=40), st.booleans())
+def test_law_the_turning_points_are_the_costliest_moves_with_one_at_most_in_a_lost_games_end(
+        losses: list[float], lost: bool) -> None:
+    judged = judged_of(losses)
+    chosen = review.decisive(judged, lost)
+    tail = [j for j in judged if j.move > len(judged) - review.TAIL] if lost else []
+    assert len(chosen) <= review.TURNING_POINTS and all(j.loss > 0.0 for j in chosen)
+    assert sum(j in tail for j in chosen) <= 1
+    assert chosen == sorted(chosen, key=lambda j: (-j.loss, j.move))
+    left_out = [j for j in judged if j.loss > 0.0 and j not in chosen and (j not in tail or not any(
+        c in tail for c in chosen))]
+    if len(chosen) < review.TURNING_POINTS:
+        assert left_out == []  # every move that could count does
+    else:
+        assert all((j.loss, -j.move) <= (chosen[-1].loss, -chosen[-1].move) for j in left_out)
+
+
+def test_a_real_lost_game_has_at_most_one_turning_point_in_its_last_moves() -> None:
+    """A game of random moves to its end (seeded), reviewed: lost, and its turning
+    points keep to the rule."""
+    from game import chance
+    from game.session import Session
+
+    game, _ = Session.new(4, chance.seeded(11))
+    source = chance.seeded(12)
+    while not game.over:
+        legal = rules.legal_directions(game.position.board)
+        game.move(legal[chance.choose_index(source, len(legal))])
+    assert game.record is not None
+    made = Review(records.read(game.record, 4), SMALL)
+    made.step(10_000)
+    turning = made.finished()["turning"]
+    assert made.lost and len(turning) == review.TURNING_POINTS
+    assert sum(point["move"] > len(made.judged) - review.TAIL for point in turning) <= 1
+
+
+def test_the_turning_measure_plants_a_move_that_breaks_the_corner_and_counts_by_both_rules() -> None:
+    """game/solver/turning.py, the measurement behind docs/review.md's "Turning points":
+    its planted moves take the biggest tile out of its corner, and its summary counts
+    what each rule named."""
+    from game.solver import turning
+
+    b = board("256 4 2 ./8 . . ./. . . ./. . . .")
+    assert turning.breaking(b) == ["right", "down"]  # the only legal moves: both pull the 256 out
+    assert turning.breaking(board("128 4 2 ./8 . . ./. . . ./. . . .")) == []  # below 256: none
+    assert turning.breaking(board("256 4 2 ./8 2 . ./. . . ./. . . .")) == ["right", "down"]
+    assert turning.breaking(board(". 4 2 256/. . . 8/. . . ./. . . .")) == ["left", "down"]
+    game = {"kind": "human", "seed": 1, "moves": 50, "lost": True, "planted": 20, "turned": True,
+            "tail_from": 41, "before": [50, 48, 45], "after": [50, 20, 7]}
+    found = turning.summary([game, game | {"turned": False, "planted": 30, "lost": False}])
+    assert found["before"] == {"lost_with_more_than_one_in_tail": 1, "planted_named": 0, "planted": 2,
+                               "turned_named": 0, "turned": 1}
+    assert found["after"] == {"lost_with_more_than_one_in_tail": 0, "planted_named": 1, "planted": 2,
+                              "turned_named": 1, "turned": 1}
