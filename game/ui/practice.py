@@ -60,8 +60,8 @@ class Practice:
             return
         if reply.get("changed"):
             view.animate(reply)
-        view.publish(state)
-        view.show_numbers(state, reply.get("points") or 0)
+        view.publish(state, page.state)  # the BEST box stays the player's own (page.state: the game in play)
+        view.show_numbers(state, reply.get("points") or 0, page.state)
         spoken = text.announce(dict(reply, kind="move"))
         if state["status"] == "over":
             spoken = text.say("practice_over")

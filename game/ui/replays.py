@@ -233,8 +233,9 @@ class Replays:
         self.at = int(reply.get("at", 0))
         self.total = int(reply.get("total", 0))
         view = self.page.view
-        view.publish(reply["state"])
-        view.show_numbers(reply["state"], reply.get("points") or 0)
+        own = self.page.state  # the game in play's: the BEST box stays the player's own
+        view.publish(reply["state"], own)
+        view.show_numbers(reply["state"], reply.get("points") or 0, own)
         view.show_watch(self.bar_state(bool(reply.get("end"))))
 
     def bar(self) -> str:

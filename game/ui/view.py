@@ -157,31 +157,36 @@ class View(Controls):
 
     # -- numbers and state -----------------------------------------------------------
 
-    def publish(self, state: "dict[str, Any]") -> None:
+    def publish(self, state: "dict[str, Any]", own: "dict[str, Any] | None" = None) -> None:
         """The CONTRACT.md state attributes, written once per reply with its final state
         (only those that changed: most replies change the board, score and moves), and
-        the grid's labels."""
+        the grid's labels. `own`: the game in play's state while another game is on the
+        board (a replay, a practice): `data-best` is always the player's own best."""
         self.label_cells(state["board"])
         self.set_attributes((
             ("data-size", str(state["size"])),
             ("data-board", board_attr(state["board"])),
             ("data-score", str(state["score"])),
-            ("data-best", str(state["best"])),
+            ("data-best", str((own or state)["best"])),
             ("data-moves", str(state["moves"])),
             ("data-won", "true" if state["won"] else "false"),
             ("data-status", str(state["status"])),
         ))
 
-    def show_numbers(self, state: "dict[str, Any]", points: int = 0) -> None:
+    def show_numbers(self, state: "dict[str, Any]", points: int = 0, own: "dict[str, Any] | None" = None
+                     ) -> None:
         """Score, best, moves, the board's name and Undo: only what changed is written
-        (a move changes the score and the moves, seldom the rest)."""
-        score, best = state["score"], state["best"]
+        (a move changes the score and the moves, seldom the rest). `own` as `publish`'s:
+        the BEST box and its label are the game in play's, never a replay's or practice's."""
+        mine = own or state
+        score, best = state["score"], mine["best"]
         self.put("score", self.score, "textContent", number(score))
         self.put("score-class", self.score, "className", number_class(len(str(score))))
         self.put("best", self.best, "textContent", number(best))
         self.put("best-class", self.best, "className", number_class(len(str(best))))
         self.put("moves", self.moves, "textContent", moves_label(state["moves"]))
         daily = state.get("mode") == "daily"
+        best_daily = mine.get("mode") == "daily"
         if daily:
             label = say("daily_practice_label" if state.get("practice") else "daily_label",
                         date=state.get("date", ""))
@@ -189,7 +194,7 @@ class View(Controls):
             label = say("size", n=state["size"])
         self.put("size-label", self.size_label, "textContent", label)
         # Its text is also the language's own (data-i18n): written every time.
-        self.set_text("best-label", say("daily_best_label" if daily else "best_label"))
+        self.set_text("best-label", say("daily_best_label" if best_daily else "best_label"))
         self.put("undo", self.undo, "disabled", not state["can_undo"])
         if points:
             self.show_delta(points)

@@ -194,7 +194,9 @@ def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: Ga
         best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
     assert set(seen["grades"]) != {"b"}, "a game of cycled keys has a costly move"
     game.page.locator("#review-worst tbody tr").first.get_by_role("button").click()
-    game.wait_for("the position, still", lambda d: d.get("watch") == "paused")
+    paused = game.wait_for("the position, still", lambda d: d.get("watch") == "paused")
+    own_best = over["best"]
+    assert paused["best"] == own_best, "a replayed position never shows its own best as the player's"
     game.page.locator("#watch-bar").get_by_role("button", name="Play on from here").click()
     data = game.wait_for("the practice", lambda d: d.get("mode") == "practice")
     assert "never counted" in game.evaluate("() => document.getElementById('watch-text').textContent")
@@ -205,6 +207,8 @@ def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: Ga
         game.wait_inputs(before + 1)
     played = game.state()
     assert int(played["moves"]) > start_moves and played["mode"] == "practice"
+    shown_best = game.evaluate("() => document.getElementById('best').textContent")
+    assert played["best"] == own_best and shown_best == f"{int(own_best):,}", "BEST stays the player's"
     after = game.evaluate("""() => ({stats: localStorage.getItem('py2048:stats'),
         best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
     assert after == stored  # nothing stored, counted, or best

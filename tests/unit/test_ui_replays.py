@@ -72,10 +72,11 @@ class FakeView:
     def animate(self, reply: "object") -> None:
         self.animated += 1
 
-    def publish(self, state: "dict[str, object]") -> None:
+    def publish(self, state: "dict[str, object]", own: "dict[str, object] | None" = None) -> None:
         self.published.append(state)
+        self.own = own  # the game in play's state, whose best the BEST box keeps
 
-    def show_numbers(self, state: "object", points: int = 0) -> None:
+    def show_numbers(self, state: "object", points: int = 0, own: "object" = None) -> None:
         pass
 
     def show_watch(self, bar: "dict[str, object] | None") -> None:
@@ -90,6 +91,7 @@ class FakeHost:
         self.notices: "list[str]" = []
 
         self.watching = False
+        self.state: "dict[str, object] | None" = None  # the game in play's (page.state)
         self.screen = self  # the page's screen room: only its `show_mode` is asked
         self.modes = 0
 
