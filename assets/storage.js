@@ -28,7 +28,7 @@
   var STEPS = "-steps", REJECTED_KEY = "py2048:rejected-game", REVIEWS_KEY = "py2048:reviews",
       REVIEWS_FORMAT = "py2048-reviews", NEWER = "!newer", IMPORT_KEY = "py2048:import",
       IMPORT_FORMAT = "py2048-import",
-      FORMATS = {"py2048-game": 5, "py2048-best": 1, "py2048-stats": 4, "py2048-settings": 4, "py2048-rankings": 1, "py2048-reviews": 1, "py2048-steps": 3, "py2048-import": 1};
+      FORMATS = {"py2048-game": 5, "py2048-best": 1, "py2048-stats": 4, "py2048-settings": 4, "py2048-rankings": 1, "py2048-reviews": 2, "py2048-steps": 3, "py2048-import": 1};
   // end of names
   // A checksum of a text (FNV-1a over its UTF-16 units, and its length): enough to tell
   // whether an item another tab wrote has reached this one yet.

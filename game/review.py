@@ -47,6 +47,11 @@ TURNING_POINTS = 3
 TAIL = 10
 
 
+# A direction as one letter, for the per-move strings (`played`, `better`): "." in
+# `better` where the move played was the best (or the only one).
+LETTERS = {"left": "l", "right": "r", "up": "u", "down": "d"}
+
+
 def scale(size: int) -> float:
     """What a live board is worth to the solver on this size: every row's and column's
     base value. A lost board is worth 0, so a share of this is a share of being alive."""
@@ -232,7 +237,13 @@ class Review:
         done, the grades so far (a letter per move) and the chart's values so far."""
         return {"at": self.at, "total": self.total, "progress": 100 * self.at // self.total,
                 "done": self.done, "grades": "".join(j.grade for j in self.judged),
-                "values": list(self.standings)}
+                "values": list(self.standings)} | self.moves()
+
+    def moves(self) -> dict[str, str]:
+        """Every move graded so far, for the move list: the one played and the solver's
+        better one ("." where the played one was best), a letter each (`LETTERS`)."""
+        return {"played": "".join(LETTERS[j.played] for j in self.judged),
+                "better": "".join("." if j.better == j.played else LETTERS[j.better] for j in self.judged)}
 
     @property
     def lost(self) -> bool:
@@ -250,4 +261,4 @@ class Review:
         """The whole review as plain data (call once `done`): what `stored_reviews` keeps."""
         return {"grading": GRADING, "budget": self.budget, "size": self.size,
                 "grades": "".join(j.grade for j in self.judged), "accuracy": accuracy(self.judged),
-                "values": list(self.standings), "turning": self.turning_points()}
+                "values": list(self.standings), "turning": self.turning_points()} | self.moves()

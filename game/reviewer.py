@@ -19,7 +19,9 @@ is answered whole at once ("kept": true), with nothing to store. Or {"kind": "re
 
 `review_step(positions)`: {"kind": "review_step", "ok": true, "key", "at", "total",
 "progress" (0-100), "done", "grades" (a letter per move so far, of "bgimx"), "values"
-(the chart's 0-100 per position so far)}; once done also "accuracy", "turning" (the
+(the chart's 0-100 per position so far), "played" and "better" (a letter per move so
+far, of "lrud": the move played and the solver's better one, "." where the played one
+was best)}; once done also "accuracy", "turning" (the
 three costliest moves) and "kept_save" (the stored document with this review added:
 the page stores it). Without a review: {"kind": "review_step", "ok": false, "reason":
 "empty", "detail": {}}.
@@ -104,4 +106,5 @@ class Reviewer:
 def done_fields(finished: stored_reviews.StoredReview, total: int) -> dict[str, Any]:
     """A finished review's fields in a reply (made now, or stored)."""
     return {"at": total, "total": total, "progress": 100, "done": True, "grades": finished["grades"],
-            "values": finished["values"], "accuracy": finished["accuracy"], "turning": finished["turning"]}
+            "values": finished["values"], "accuracy": finished["accuracy"], "turning": finished["turning"],
+            "played": finished["played"], "better": finished["better"]}

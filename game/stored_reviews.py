@@ -24,12 +24,14 @@ from game import rules, saves
 from game.review import GRADES, GRADING, TURNING_POINTS
 
 FORMAT = "py2048-reviews"
-VERSION = 1
+VERSION = 2  # 2: each move's played and better direction (the move list); 1 is read as nothing kept
 MAX_REVIEWS = 20  # the last twenty games reviewed: more than a player looks back on
 MAX_TEXT = 100_000  # characters: half of what the page reads back (saves.MAX_TEXT)
 MAX_MOVES = 100_000  # no real game is longer (game/replay.py MAX_MOVES)
 HEX = frozenset("0123456789abcdef")
-FIELDS = frozenset(("key", "grading", "budget", "size", "grades", "accuracy", "values", "turning"))
+FIELDS = frozenset(("key", "grading", "budget", "size", "grades", "accuracy", "values", "turning", "played",
+                    "better"))
+PLAYED = frozenset("lrud")  # game/review.py LETTERS
 TURNING_FIELDS = frozenset(("move", "played", "better", "grade", "loss", "why"))
 # Each reason's code and the whole numbers it carries (game/review.py `reasons`).
 REASONS: dict[str, frozenset[str]] = {
@@ -67,6 +69,17 @@ def _turning(value: object, moves: int) -> bool:
             and all(_reason(reason) for reason in why))
 
 
+def _moves(played: object, better: object, grades: str) -> bool:
+    """Each move's letters: the one played, and the better one exactly where the played
+    one was not the best ("." where it was: a best grade)."""
+    if not (isinstance(played, str) and isinstance(better, str)):
+        return False
+    if not len(played) == len(better) == len(grades):
+        return False
+    return set(played) <= PLAYED and all(
+        (b == ".") == (g == "b") and b != p for p, b, g in zip(played, better, grades))
+
+
 def valid(entry: object) -> bool:
     """Whether a stored entry is a review this engine could have made (shape and ranges;
     its grades are not searched again)."""
@@ -79,6 +92,8 @@ def valid(entry: object) -> bool:
         return False
     if not (isinstance(values, list) and len(values) == len(grades) + 1
             and all(_whole(v, 0, 100) for v in values)):
+        return False
+    if not _moves(entry["played"], entry["better"], grades):
         return False
     return (_whole(entry["grading"], 0, 1 << 20) and _whole(entry["budget"], 1, 1 << 40)
             and entry["size"] in rules.SIZES and not isinstance(entry["size"], bool)

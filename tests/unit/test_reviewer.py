@@ -27,6 +27,7 @@ def entry(number: int, moves: int = 3) -> dict[str, Any]:
     return {"key": f"{number:064x}", "grading": GRADING, "budget": BUDGET, "size": 4,
             "grades": "bgx"[:moves] + "b" * max(0, moves - 3), "accuracy": 71.5,
             "values": [100] * (moves + 1),
+            "played": ("lru" + "l" * moves)[:moves], "better": (".ll" + "." * moves)[:moves],
             "turning": [{"move": 3, "played": "up", "better": "left", "grade": "x", "loss": 7.25,
                          "why": [{"code": "corner", "tile": 64},
                                  {"code": "empty", "better": 4, "played": 2}]}]}
@@ -164,7 +165,7 @@ def test_the_keeping_cap_drops_the_oldest() -> None:
 
 
 def test_the_size_cap_drops_the_oldest_and_never_keeps_a_review_too_big() -> None:
-    big = stored_reviews.MAX_TEXT // 12  # characters of grades: about a fifth of the cap with its values
+    big = stored_reviews.MAX_TEXT // 20  # moves: about a third of the cap with their values and letters
     stored: list[dict[str, Any]] = []
     for number in range(8):
         stored = stored_reviews.add(stored, entry(number, big))
@@ -201,6 +202,9 @@ BROKEN: list[tuple[str, object]] = [
     ("accuracy", -0.5), ("accuracy", "99"), ("values", [100, 100, 100]), ("values", [100, 101, 0, 0]),
     ("values", [100, True, 0, 0]), ("turning", [{}]), ("turning", {}),
     ("turning", [entry(0)["turning"][0]] * 4),
+    # each move's letters (version 2): as long as the grades, directions, "." exactly where best
+    ("played", "lr"), ("played", "lrx"), ("played", ["l", "r", "u"]), ("better", ".l"), ("better", "lll"),
+    ("better", "..l"), ("better", ".rl"), ("better", ".l."),
 ]
 
 
