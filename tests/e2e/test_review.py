@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from game import stored_reviews
 from game.review import BUDGET, GRADING
 from tests.e2e.conftest import OpenGame
 from tests.e2e.gamepage import GamePage
@@ -105,10 +106,10 @@ def test_reviews_finished_in_two_tabs_are_both_kept(game: GamePage) -> None:
     game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
     game.poll("the review under way", lambda: int(review_data(game)["progress"] or 0) > 0)
     theirs = {"key": "c" * 64, "grading": GRADING, "budget": BUDGET, "size": 4, "grades": "bg",
-              "accuracy": 93.5, "values": [100, 99, 97], "turning": []}
+              "accuracy": 93.5, "values": [100, 99, 97], "turning": [], "played": "lu", "better": ".l"}
     other = game.context.new_page()
     other.goto(game.base_url + "/assets/icons/icon.svg")  # the site, not the game: it writes as a tab would
-    stored = json.dumps({"format": "py2048-reviews", "version": 1, "reviews": [theirs]})
+    stored = json.dumps({"format": "py2048-reviews", "version": stored_reviews.VERSION, "reviews": [theirs]})
     other.evaluate("text => localStorage.setItem('py2048:reviews', text)", stored)
     assert review_data(game)["accuracy"] is None, "the review ended before the other tab's was stored"
     seen = wait_reviewed(game)

@@ -178,12 +178,14 @@ def test_the_size_cap_drops_the_oldest_and_never_keeps_a_review_too_big() -> Non
 
 HOSTILE = [
     "", "null", "[]", "{}", "{", "\u0000", "NaN", '"text"', "[" * 100_000 + "]" * 100_000,
-    '{"format": "py2048-reviews", "version": 2, "reviews": []}',
+    f'{{"format": "py2048-reviews", "version": {stored_reviews.VERSION + 1}, "reviews": []}}',
     '{"format": "py2048-reviews", "version": true, "reviews": []}',
-    '{"format": "py2048-reviews", "version": 1, "reviews": {}}',
-    '{"format": "py2048-reviews", "version": 1, "reviews": [], "more": 1}',
-    '{"format": "py2048-game", "version": 1, "reviews": []}',
-    '{"format": "py2048-reviews", "version": 1, "reviews": [NaN]}',
+    f'{{"format": "py2048-reviews", "version": {stored_reviews.VERSION}, "reviews": {{}}}}',
+    f'{{"format": "py2048-reviews", "version": {stored_reviews.VERSION}, "reviews": [], "more": 1}}',
+    f'{{"format": "py2048-game", "version": {stored_reviews.VERSION}, "reviews": []}}',
+    f'{{"format": "py2048-reviews", "version": {stored_reviews.VERSION}, "reviews": [NaN]}}',
+    # version 1, before each move's letters: graded by rules no longer in use
+    stored_reviews.dump([entry(1)]).replace(f'"version":{stored_reviews.VERSION}', '"version":1'),
     " " * (stored_reviews.MAX_TEXT + 1),
 ]
 
@@ -231,7 +233,7 @@ def test_a_broken_turning_point_drops_its_entry(turning: dict[str, object]) -> N
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=70),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=9),
     max_leaves=30).map(lambda data: json.dumps(
-        {"format": "py2048-reviews", "version": 1, "reviews": [data, entry(9)]}))))
+        {"format": "py2048-reviews", "version": stored_reviews.VERSION, "reviews": [data, entry(9)]}))))
 def test_no_stored_text_makes_reading_raise(text: str) -> None:
     stored = stored_reviews.read(text)
     assert all(stored_reviews.valid(k) for k in stored)
