@@ -238,7 +238,9 @@ class GamePage:
         assert self.dialog_open("settings")
         self.page.select_option(f"#set-{control}", value)
         self.click("#settings-dialog [data-action=close-settings]")
-        assert not self.dialog_open("settings")
+        # Polled: on a busy machine the Settings room's code may still be on its way
+        # (game/ui/rooms.py LATER), and the page carries the click out once it is in.
+        self.poll("Settings closed", lambda: not self.dialog_open("settings"))
 
     def board_centre(self) -> tuple[float, float]:
         box = self.page.locator("#board").bounding_box()
