@@ -69,8 +69,9 @@ def play(kind: str, seed: int, player_nodes: int, max_moves: int) -> tuple[Sessi
 
 
 def costliest(judged: list[Judged]) -> list[int]:
-    """Grading 1's turning points: the three costliest moves, wherever they fall."""
-    return [j.move for j in sorted((j for j in judged if j.loss > 0.0), key=lambda j: (-j.loss, j.move))[:3]]
+    """Grading 1's turning points: the three costliest moves, wherever they fall (the
+    rule `decisive` keeps for a game that was not lost)."""
+    return [j.move for j in decisive(judged, lost=False)]
 
 
 def measured(kind: str, seed: int, player_nodes: int, max_moves: int) -> dict[str, Any]:
