@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from game import record as records
-from game import replay, rules
+from game import replay, rules, solver
 from game.engine_replies import reply_of
 from game.replies import move_fields
-from game.session import Session, fresh
+from game.session import UNDO_DEPTHS, Session, fresh
 
 if TYPE_CHECKING:
     from game.chance import WordSource
@@ -45,10 +45,11 @@ class Codes:
 
     CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
         "verify": ("stored",), "watch": ("str", "int"), "watch_step": (), "resume": (), "practice": (),
-        "practice_move": ("str",)}
+        "practice_move": ("str",), "practice_hint": ("float",), "practice_undo": ()}
     EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
         "verify": ('"#replay=1.2026-11-30.4.0~.AAAA"',), "watch": ("game", 1), "watch_step": (),
-        "practice": (), "practice_move": ("left",), "resume": ()}
+        "practice": (), "practice_move": ("left",), "practice_hint": (20.0,), "practice_undo": (),
+        "resume": ()}
 
     def __init__(self, player: Player) -> None:
         self.player = player
@@ -131,6 +132,28 @@ class Codes:
         outcome = watching.session.move(str(direction))
         return watching.reply("practice_move", **move_fields(outcome)) | {"changed": outcome.changed}
 
+    def practice_hint(self, budget_ms: float) -> dict[str, Any]:
+        """The solver's move for the practice game (it is practice: Hint is allowed), as
+        Hint's for the game in play: {"kind": "practice_hint", "direction"} (None when no
+        move is left), or {"ok": False} without a practice."""
+        watching = self.watching
+        if watching is None or watching.source is None:
+            return {"kind": "practice_hint", "ok": False, "reason": "empty", "detail": {}}
+        budget = min(max(float(budget_ms), 1.0), 1000.0)
+        decision = solver.choose_move(watching.session.position.board, budget)
+        return {"kind": "practice_hint", "ok": True, "direction": decision.direction,
+                "moves": watching.session.position.moves}
+
+    def practice_undo(self) -> dict[str, Any]:
+        """A practice move taken back (never past the position it started from): the
+        practice's board again, whole ("practice_undo", `undone` False when nothing was
+        left to take back)."""
+        watching = self.watching
+        if watching is None or watching.source is None:
+            return {"kind": "practice_undo", "ok": False, "reason": "empty", "detail": {}}
+        undone = watching.session.undo()
+        return watching.reply("practice_undo") | {"undone": undone}
+
     def resume(self) -> dict[str, Any]:
         """Watching is over: the game in play, to draw again (with its lookahead)."""
         self.watching = None
@@ -163,9 +186,12 @@ class Watch:
         return self.words.pop(0) if self.source is None else self.source()
 
     def practise(self, source: WordSource) -> None:
-        """From here on the player moves this game and its spawns are random."""
+        """From here on the player moves this game and its spawns are random; Undo takes
+        back its own moves (as many as a game may keep), never the recorded ones before."""
         self.source = source
         self.session.keep_playing = True
+        self.session.history = []
+        self.session.set_undo_depth(max(UNDO_DEPTHS))
 
     def reply(self, kind: str, **extra: Any) -> dict[str, Any]:
         reply = reply_of(self.session, self.best, kind, kind == "watch", False, **extra)

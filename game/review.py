@@ -50,6 +50,9 @@ TAIL = 10
 # A direction as one letter, for the per-move strings (`played`, `better`): "." in
 # `better` where the move played was the best (or the only one).
 LETTERS = {"left": "l", "right": "r", "up": "u", "down": "d"}
+# What the better move kept, as one letter per move for the move list (`keeps`): the
+# first of its `reasons`, "." where the move played was the best.
+KEPT = {"corner": "c", "empty": "e", "merge": "m", "ahead": "a"}
 
 
 def scale(size: int) -> float:
@@ -155,6 +158,26 @@ def reasons(board: Board, better: str, played: str, depth: int) -> list[dict[str
     return found or [{"code": "ahead", "depth": depth}]
 
 
+def kept_letter(board: Board, judged: Judged) -> str:
+    """The move list's word for what the better move kept (`KEPT`): its first reason."""
+    if judged.better == judged.played:
+        return "."
+    return KEPT[str(reasons(board, judged.better, judged.played, judged.depth)[0]["code"])]
+
+
+def kept_letters(boards: list[Board], played: str, better: str) -> str:
+    """`kept_letter` for every move of a review kept without them (its letters, and the
+    positions walked again from its record): the move list reads the same either way.
+    A kept review has no depths: an "ahead" reason needs none to be named here."""
+    directions = {letter: name for name, letter in LETTERS.items()}
+    letters = []
+    for index, (mine, best) in enumerate(zip(played, better)):
+        move = directions[mine]
+        letters.append(kept_letter(boards[index], Judged(index + 1, move, directions.get(best, move), 0.0, "",
+                                                         False, 0)))
+    return "".join(letters)
+
+
 def decisive(judged: list[Judged], lost: bool) -> list[Judged]:
     """The turning points: the costliest moves, most costly first (the earlier of two
     equal losses first); best moves never count. In a lost game's last `TAIL` moves
@@ -201,6 +224,7 @@ class Review:
         self.boards: list[Board] = list(replay.boards(film))
         self.played = [s.direction for s in film.steps]
         self.judged: list[Judged] = []
+        self.kept: list[str] = []  # `kept_letter` per move judged
         self.values: list[dict[str, float]] = []  # each position's move values (calibration reads them)
         self.standings: list[int] = []
         self.nodes = 0  # positions the solver evaluated so far
@@ -229,6 +253,7 @@ class Review:
             self.values.append(valued.values)
             if at < len(self.played):
                 self.judged.append(judge(at + 1, valued, self.played[at], self.size))
+                self.kept.append(kept_letter(self.boards[at], self.judged[-1]))
             self.standings.append(standing(valued.values, self.size))
         return self.progress()
 
@@ -237,7 +262,7 @@ class Review:
         done, the grades so far (a letter per move) and the chart's values so far."""
         return {"at": self.at, "total": self.total, "progress": 100 * self.at // self.total,
                 "done": self.done, "grades": "".join(j.grade for j in self.judged),
-                "values": list(self.standings)} | self.moves()
+                "values": list(self.standings), "keeps": "".join(self.kept)} | self.moves()
 
     def moves(self) -> dict[str, str]:
         """Every move graded so far, for the move list: the one played and the solver's

@@ -21,12 +21,19 @@ is answered whole at once ("kept": true), with nothing to store. Or {"kind": "re
 "progress" (0-100), "done", "grades" (a letter per move so far, of "bgimx"), "values"
 (the chart's 0-100 per position so far), "played" and "better" (a letter per move so
 far, of "lrud": the move played and the solver's better one, "." where the played one
-was best)}; once done also "accuracy", "turning" (the
+was best), "keeps" (a letter per move so far, of "cema": what the better move kept,
+game/review.py `KEPT`; "." where the played one was best)}; once done also "accuracy", "turning" (the
 three costliest moves) and "kept_save" (the stored document with this review added:
 the page stores it). Without a review: {"kind": "review_step", "ok": false, "reason":
 "empty", "detail": {}}.
 
 `review_cancel()`: {"kind": "review_cancel", "ok": true, "cancelled": bool}.
+
+`review_try(direction)` (Retry your mistakes): {"kind": "review_try", "ok": true,
+"move" (the move retried, 1 = the first), "direction", "legal"; when legal also "grade",
+"right" (best or good), "forced", "better" (the solver's best move there) and "why" (what
+it keeps that `direction` does not, as a turning point's; empty when `direction` is
+the best)}; {"ok": false, "reason": "empty"} with no recorded game on the board.
 """
 
 from __future__ import annotations
@@ -34,7 +41,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game import replay, stored_reviews
-from game.review import BUDGET, Review, key_of
+from game.review import BUDGET, Review, judge, kept_letters, key_of, reasons
+from game.solver.search import move_values
 
 if TYPE_CHECKING:
     from game.codes import Codes
@@ -47,9 +55,10 @@ class Reviewer:
 
     CALLS: ClassVar[dict[str, tuple[str, ...]]] = {
         "review_start": ("str", "stored"), "review_step": ("int",), "review_cancel": (),
-        "merge_reviews": ("stored",)}
+        "merge_reviews": ("stored",), "review_try": ("str",)}
     EXAMPLES: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "review_start": ("game", ""), "review_step": (1,), "review_cancel": (), "merge_reviews": ("",)}
+        "review_start": ("game", ""), "review_step": (1,), "review_cancel": (), "merge_reviews": ("",),
+        "review_try": ("left",)}
 
     def __init__(self, codes: Codes, budget: int = BUDGET) -> None:
         self.codes = codes
@@ -70,7 +79,9 @@ class Reviewer:
             found = stored_reviews.find(self.stored, key, self.budget)
             answer = {"kind": "review", "ok": True, "key": key, "title": title, "moves": len(film.steps)}
             if found is not None:
-                return answer | done_fields(found, len(film.steps) + 1) | {"kept": True, "kept_save": ""}
+                keeps = kept_letters(list(replay.boards(film)), found["played"], found["better"])
+                done = done_fields(found, len(film.steps) + 1, keeps)
+                return answer | done | {"kept": True, "kept_save": ""}
             self.review = going if going is not None and key == self.key else Review(film, self.budget)
             self.key = key
         except replay.Rejection as refusal:
@@ -89,7 +100,8 @@ class Reviewer:
         finished = {"key": self.key} | review.finished()
         self.stored = stored_reviews.add(self.stored, finished)
         self.review = None
-        return answer | done_fields(finished, review.total) | {"kept_save": stored_reviews.dump(self.stored)}
+        return answer | done_fields(finished, review.total, "".join(review.kept)) | {
+            "kept_save": stored_reviews.dump(self.stored)}
 
     def merge_reviews(self, stored_text: str | None = None) -> dict[str, Any]:
         """Another tab stored its stored reviews since this one read them: the two merged
@@ -97,14 +109,34 @@ class Reviewer:
         self.stored = stored_reviews.merge(self.stored, stored_reviews.read(stored_text))
         return {"kind": "reviews", "kept_save": stored_reviews.dump(self.stored)}
 
+    def review_try(self, direction: str) -> dict[str, Any]:
+        """Retry your mistakes: `direction` graded at the position being watched (the
+        page shows the position before the move retried), by the review's own search and
+        budget: the move the player made there gets the grade the review gave it, and a
+        "good" answer passes as a "best" one does."""
+        watching = self.codes.watching
+        if watching is None or watching.source is not None:  # nothing watched, or played on
+            return {"kind": "review_try", "ok": False, "reason": "empty", "detail": {}}
+        board = watching.session.position.board
+        valued = move_values(board, self.budget)
+        answer = {"kind": "review_try", "ok": True, "move": watching.at + 1, "direction": str(direction)}
+        if direction not in valued.values:
+            return answer | {"legal": False}  # it moves nothing: no answer, no try spent
+        judged = judge(watching.at + 1, valued, str(direction), len(board))
+        best = str(valued.best) if judged.better == judged.played else judged.better
+        why = reasons(board, best, judged.played, judged.depth) if best != judged.played else []
+        return answer | {"legal": True, "grade": judged.grade, "right": judged.grade in "bg",
+                         "forced": judged.forced, "better": best, "why": why}
+
     def review_cancel(self) -> dict[str, Any]:
         """Drop the review in progress (nothing was stored)."""
         cancelled, self.review = self.review is not None, None
         return {"kind": "review_cancel", "ok": True, "cancelled": cancelled}
 
 
-def done_fields(finished: stored_reviews.StoredReview, total: int) -> dict[str, Any]:
-    """A finished review's fields in a reply (made now, or stored)."""
+def done_fields(finished: stored_reviews.StoredReview, total: int, keeps: str) -> dict[str, Any]:
+    """A finished review's fields in a reply (made now, or stored); `keeps` is not stored
+    (game/review.py `kept_letters` makes it again from the record)."""
     return {"at": total, "total": total, "progress": 100, "done": True, "grades": finished["grades"],
             "values": finished["values"], "accuracy": finished["accuracy"], "turning": finished["turning"],
-            "played": finished["played"], "better": finished["better"]}
+            "played": finished["played"], "better": finished["better"], "keeps": keeps}

@@ -116,9 +116,52 @@ def test_a_stored_review_is_answered_at_once() -> None:
     assert again["kept"] and again["done"] and again["key"] == started["key"]
     assert (again["grades"], again["values"], again["accuracy"], again["turning"]) == (
         last["grades"], last["values"], last["accuracy"], last["turning"])
+    assert again["kept"] is True and again["played"] == last["played"]
+    assert again["keeps"] == last["keeps"] and len(last["keeps"]) == len(last["grades"])
     assert again["kept_save"] == "" and reviewer.review is None
     other = Reviewer(Codes(engine), SMALL + 1)  # another budget: a review made otherwise is made again
     assert not other.review_start("game", last["kept_save"])["kept"]
+
+
+def test_a_kept_review_names_what_each_better_move_kept_as_the_one_made_now() -> None:
+    """The move list reads the same from a review made now and one read back from storage
+    (`kept` is not stored: it is made again from the record)."""
+    engine, reviewer = engine_playing(moves=14, seed=3)
+    reviewer.review_start("game", "")
+    made = finish(reviewer, 100)
+    again = Reviewer(Codes(engine), SMALL).review_start("game", made["kept_save"])
+    assert again["kept"] is True
+    letters = made["keeps"]
+    assert set(letters) <= set(".cema")
+    assert [k == "." for k in letters] == [b == "." for b in made["better"]]
+    assert Reviewer(Codes(engine), SMALL).review_start("game", made["kept_save"])["grades"] == made["grades"]
+    assert again["keeps"] == letters
+
+
+def test_a_retried_move_is_graded_as_the_review_graded_it() -> None:
+    """Retry your mistakes: the move played at a position, tried again there, gets the
+    review's own grade; the best move passes; a move that moves nothing is no answer."""
+    _, reviewer = engine_playing(moves=16, seed=5)
+    reviewer.review_start("game", "")
+    made = finish(reviewer, 100)
+    codes = reviewer.codes
+    for move in (1, 6, 12):
+        codes.watch("game", move - 1)
+        played = {"l": "left", "r": "right", "u": "up", "d": "down"}[made["played"][move - 1]]
+        answer = reviewer.review_try(played)
+        assert answer["ok"] and answer["legal"] and answer["move"] == move
+        assert answer["grade"] == made["grades"][move - 1]
+        assert answer["right"] == (answer["grade"] in "bg")
+        best = reviewer.review_try(answer["better"])
+        assert best["grade"] == "b" and best["right"] and best["why"] == []
+        if not answer["right"]:
+            assert answer["why"] and answer["better"] != played
+    board = codes.watching.session.position.board if codes.watching else None
+    stuck = [d for d in rules.DIRECTIONS if board is not None and rules.slide(board, d)[0] == board]
+    for direction in stuck:
+        assert reviewer.review_try(direction)["legal"] is False
+    codes.practice()
+    assert reviewer.review_try("left")["ok"] is False, "a practice is no position of the record"
 
 
 def test_the_step_is_bounded_and_cancel_drops_the_review() -> None:
@@ -280,3 +323,25 @@ def test_a_finished_review_merged_with_another_tabs_keeps_both() -> None:
     merged = json.loads(reviewer.merge_reviews(stored)["kept_save"])["reviews"]
     assert [e["key"] for e in merged] == [entry(9)["key"], mine[0]["key"]]
     assert reviewer.merge_reviews("damaged")["kept_save"] == stored_reviews.dump(reviewer.stored)
+
+
+def test_a_practice_has_hint_and_undo_but_never_past_where_it_started() -> None:
+    """Practice is practice: the solver's move is there for it, and Undo takes back its
+    own moves, never the recorded ones before it (the review's position stays put)."""
+    engine, reviewer = engine_playing(moves=10, seed=4)
+    codes = reviewer.codes
+    assert codes.practice_hint(5.0)["ok"] is False, "no practice yet"
+    codes.watch("game", 6)
+    start = codes.practice()["state"]
+    assert start["moves"] == 6
+    assert codes.practice_undo()["undone"] is False, "nothing of the practice's to take back"
+    hint = codes.practice_hint(5.0)
+    assert hint["ok"] and hint["direction"] in rules.DIRECTIONS
+    for _ in range(3):
+        codes.practice_move(str(codes.practice_hint(5.0)["direction"]))
+    assert codes.watching is not None and codes.watching.session.position.moves == 9
+    for _ in range(3):
+        assert codes.practice_undo()["undone"] is True
+    back = codes.practice_undo()
+    assert back["undone"] is False and back["state"]["board"] == start["board"]
+    assert engine.session.position.moves == 10, "the game in play is untouched"
