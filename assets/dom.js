@@ -19,6 +19,26 @@
     element.textContent = text;
     return element;
   }
+  // The one button of a list in the tab order (a roving tab stop: a thousand moves are one
+  // Tab, not a thousand), scrolled into its box's view, and focused if asked.
+  function take(body, button, focus) {
+    if (!button) return;
+    var before = body.querySelector("button[tabindex='0']");
+    if (before && before !== button) before.tabIndex = -1;
+    button.tabIndex = 0;
+    button.scrollIntoView({block: "nearest"});
+    if (focus) button.focus();
+  }
+  var STEPS = {ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10, Home: -1e9, End: 1e9};
+  function along(body, event) {
+    var step = STEPS[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey) return;
+    var buttons = body.querySelectorAll("button.move-button");
+    var at = Array.prototype.indexOf.call(buttons, document.activeElement);
+    if (at < 0 || !buttons.length) return;
+    event.preventDefault();
+    take(body, buttons[Math.max(0, Math.min(buttons.length - 1, at + step))], true);
+  }
   window.py2048Dom = {
     // {rows: [[text, ...]], marked: [bool] | null, buttons: [button | [button, ...] | null] | null
     // (a button: [text, label, action, date]),
@@ -84,6 +104,63 @@
           fragment.appendChild(item);
         });
       });
+    },
+    // A review's move list (game/ui/review_moves.py), appended from move `from` + 1 on (0: made
+    // anew): {from, played, better, grades, keeps: a letter a move each; words: {l, r, u, d,
+    // names: {l: "left", ...}, grades: {b: ...}, keeps: {c: ...}, show: "… {n} …"}}. A row a
+    // move with the contract's data-* attributes; its number is a button (data-action
+    // "review-show"), one of them in the tab order at a time (Up and Down move along them).
+    moves: function (id, json) {
+      try {
+        var body = document.getElementById(id);
+        var data = JSON.parse(json);
+        var w = data.words;
+        if (!data.from) body.replaceChildren();
+        var fragment = document.createDocumentFragment();
+        for (var i = data.from; i < data.grades.length; i++) {
+          var tr = document.createElement("tr");
+          var played = data.played[i], better = data.better[i], grade = data.grades[i];
+          tr.setAttribute("data-move", String(i + 1));
+          tr.setAttribute("data-played", w.names[played] || "");
+          tr.setAttribute("data-better", better === "." ? "" : (w.names[better] || ""));
+          tr.setAttribute("data-grade", grade);
+          tr.className = "grade-" + grade;
+          var head = document.createElement("th");
+          head.setAttribute("scope", "row");
+          var button = cell("button", String(i + 1));
+          button.type = "button";
+          button.className = "move-button";
+          button.tabIndex = body.querySelector("button[tabindex='0']") || i > 0 ? -1 : 0;
+          button.setAttribute("data-action", "review-show");
+          button.setAttribute("data-move", String(i + 1));
+          button.setAttribute("aria-label", w.show.replace("{n}", String(i + 1)));
+          head.appendChild(button);
+          tr.appendChild(head);
+          tr.appendChild(cell("td", w[played] || ""));
+          tr.appendChild(cell("td", w.grades[grade] || ""));
+          tr.appendChild(cell("td", better === "." ? "" : (w[better] || "")));
+          tr.appendChild(cell("td", better === "." ? "" : (w.keeps[data.keeps[i]] || "")));
+          fragment.appendChild(tr);
+        }
+        body.appendChild(fragment);
+        if (!body.py2048Keys) {
+          body.py2048Keys = true;
+          body.addEventListener("keydown", function (event) { along(body, event); });
+        }
+      } catch (e) { console.error("py2048Dom: " + id + ": " + e); }
+    },
+    // The move list's row `move` is the one the board shows (aria-current), the one in the tab
+    // order, scrolled into view within its box, and focused if `focus`.
+    current: function (id, move, focus) {
+      try {
+        var body = document.getElementById(id);
+        var old = body.querySelector("tr[aria-current]");
+        if (old) old.removeAttribute("aria-current");
+        var row = body.querySelector("tr[data-move='" + Number(move) + "']");
+        if (!row) return;
+        row.setAttribute("aria-current", "true");
+        take(body, row.querySelector("button"), focus);
+      } catch (e) { console.error("py2048Dom: " + id + ": " + e); }
     },
     // [[tag, [[attribute, value], ...], text], ...]: an SVG's shapes (game/ui/charts.py).
     shapes: function (id, json) {

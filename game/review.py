@@ -51,8 +51,10 @@ TAIL = 10
 # `better` where the move played was the best (or the only one).
 LETTERS = {"left": "l", "right": "r", "up": "u", "down": "d"}
 # What the better move kept, as one letter per move for the move list (`keeps`): the
-# first of its `reasons`, "." where the move played was the best.
+# first of its `reasons`, "." where the move played was the best, "f" where it was the
+# only legal move (forced: the list says so rather than "best").
 KEPT = {"corner": "c", "empty": "e", "merge": "m", "ahead": "a"}
+FORCED = "f"
 
 
 def scale(size: int) -> float:
@@ -160,6 +162,8 @@ def reasons(board: Board, better: str, played: str, depth: int) -> list[dict[str
 
 def kept_letter(board: Board, judged: Judged) -> str:
     """The move list's word for what the better move kept (`KEPT`): its first reason."""
+    if len(rules.legal_directions(board)) == 1:
+        return FORCED
     if judged.better == judged.played:
         return "."
     return KEPT[str(reasons(board, judged.better, judged.played, judged.depth)[0]["code"])]

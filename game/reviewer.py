@@ -22,7 +22,8 @@ is answered whole at once ("kept": true), with nothing to store. Or {"kind": "re
 (the chart's 0-100 per position so far), "played" and "better" (a letter per move so
 far, of "lrud": the move played and the solver's better one, "." where the played one
 was best), "keeps" (a letter per move so far, of "cema": what the better move kept,
-game/review.py `KEPT`; "." where the played one was best)}; once done also "accuracy", "turning" (the
+game/review.py `KEPT`; "." where the played one was best, "f" where it was forced)};
+once done also "accuracy", "turning" (the
 three costliest moves) and "kept_save" (the stored document with this review added:
 the page stores it). Without a review: {"kind": "review_step", "ok": false, "reason":
 "empty", "detail": {}}.

@@ -145,28 +145,79 @@ def season_chart(series: "list[dict[str, Any]]", season: str) -> "list[Shape]":
 
 
 MARKED = "mx"  # the grades a review's chart marks: mistakes and blunders
+REVIEW_HEIGHT = 132  # the review's chart is a little taller: its move numbers under it
+HIT = 12  # a marked move's target radius: 24 across, a thumb's (WCAG 2.5.8), whatever its dot
 
 
-def review_chart(values: "list[int]", grades: str) -> "list[Shape]":
+def review_scale(values: "list[int]") -> "tuple[int, int]":
+    """The value range the review's chart spans: what varies, in steps of ten. A lost
+    game's last position (0: no move left) is left out, so a game that sat between 77
+    and 100 for 210 moves is not drawn flat in the top fifth of its box."""
+    seen = values[:-1] if len(values) > 1 and values[-1] == 0 else values
+    low = max(0, (min(seen) // 10) * 10) if seen else 0
+    high = min(100, -(-max(seen) // 10) * 10) if seen else 100
+    if high - low < 20:
+        low = max(0, high - 20)
+        high = low + 20
+    return low, high
+
+
+def move_ticks(last: int) -> "list[int]":
+    """The move numbers under the chart: 0, then round steps (1, 2 or 5 times a power of
+    ten) at most five of them, and not crowding the last move's own."""
+    base = step = 1
+    while last // step > 5:
+        step = base * 2 if step == base else (base * 5 if step == base * 2 else base * 10)
+        if step == base * 10:
+            base = step
+    ticks = list(range(0, last + 1, step))
+    if last - ticks[-1] <= step / 2 and len(ticks) > 1:
+        ticks.pop()
+    return ticks + [last]
+
+
+def review_chart(values: "list[int]", grades: str, total: int = 0, current: int = -1) -> "list[Shape]":
     """A reviewed game: the position's value (0-100, game/review.py) after each move as
-    a line, from the start position on, and a dot on each move graded a mistake or a
-    blunder (class `grade-m`, `grade-x`), at the position that move left; a click on
-    one shows that move in the replay viewer (`review-show`)."""
+    a line, from the start position on, across the whole game (`total` positions: while
+    the review runs, the line stops where the grades have got to), on a scale of what
+    varies (`review_scale`; a value below it, the lost end, sits on the base line); the
+    move numbers under it; a dot on each move graded a mistake or a blunder (class
+    `grade-m`, `grade-x`) with a thumb-sized target that shows that move (`review-show`);
+    and a line at the move the board shows (`current`)."""
     if not values:
         return []
+    low, high = review_scale(values)
+    last = max(total or len(values), len(values)) - 1
     span = WIDTH - LEFT - 8
-    last = max(len(values) - 1, 1)
+    base = REVIEW_HEIGHT - BOTTOM
+    height = base - TOP
 
     def x(index: int) -> str:
-        return "%.1f" % (LEFT + 4 + span * index / last)
+        return "%.1f" % (LEFT + 4 + span * index / max(last, 1))
 
-    shapes = _frame(100, "100")
-    coords = " ".join("%s,%s" % (x(i), _y(v, 100)) for i, v in enumerate(values))
+    def y(value: int) -> str:
+        return "%.1f" % (base - height * (min(max(value, low), high) - low) / (high - low))
+
+    shapes: "list[Shape]" = []
+    for kind, level in (("axis", base), ("grid", TOP)):
+        shapes.append(("line", [("class", kind), ("x1", str(LEFT)), ("x2", str(WIDTH)), ("y1", str(level)),
+                                ("y2", str(level))], ""))
+    for label, level in ((high, TOP + 4), (low, base)):
+        shapes.append(("text", [("class", "scale"), ("x", str(LEFT - 4)), ("y", str(level)),
+                                ("text-anchor", "end")], str(label)))
+    for tick in move_ticks(last):
+        shapes.append(("text", [("class", "label"), ("x", x(tick)), ("y", str(REVIEW_HEIGHT - 4)),
+                                ("text-anchor", "middle")], str(tick)))
+    if 0 <= current <= last:
+        shapes.append(("line", [("class", "now"), ("x1", x(current)), ("x2", x(current)), ("y1", str(TOP)),
+                                ("y2", str(base))], ""))
+    coords = " ".join("%s,%s" % (x(i), y(v)) for i, v in enumerate(values))
     line = [("class", "line s1"), ("points", coords), ("data-values", values_text(values))]
     shapes.append(("polyline", line, ""))
     for move, grade in enumerate(grades, 1):
         if grade in MARKED and move < len(values):
-            dot = [("class", "dot grade-" + grade), ("cx", x(move)), ("cy", _y(values[move], 100)),
-                   ("r", "3"), ("data-move", str(move)), ("data-action", "review-show")]
-            shapes.append(("circle", dot, ""))
+            at = [("cx", x(move)), ("cy", y(values[move]))]
+            shapes.append(("circle", [("class", "dot grade-" + grade), ("r", "3.5")] + at, ""))
+            shapes.append(("circle", [("class", "hit"), ("r", str(HIT)), ("data-move", str(move)),
+                                      ("data-action", "review-show")] + at, ""))
     return shapes

@@ -71,6 +71,12 @@ class Controls(Elements):
         self.set_hidden("over-undo", daily)
         self.set_hidden("win-share", daily)
 
+    def mark_mode(self, name: str) -> None:
+        """`#game[data-mode]` for a board mode of a review's ("practice", "retry"); the
+        next `show_mode` writes the page's own again."""
+        self.mode = None
+        self.set_attributes((("data-mode", name),))
+
     def show_watch(self, bar: "dict[str, Any] | None") -> None:
         """The replay bar above the board (None hides it) and `#game[data-watch]`:
         `playing`, `paused` or `end` while a recorded game is on the board. The bar
@@ -93,6 +99,9 @@ class Controls(Elements):
         self.set_attributes((("data-watch", state),))
         document.getElementById("watch-step").disabled = bool(bar["end"])
         document.getElementById("watch-speed").value = str(bar["speed"])
+
+    def focus(self, element_id: str) -> None:
+        document.getElementById(element_id).focus()
 
     def focus_board(self) -> None:
         self.board.focus()

@@ -134,6 +134,16 @@ class Elements:
         """A chart's legend: (colour class, name) per line, the name as text."""
         js.window.py2048Dom.legend(list_id, json.dumps([list(entry) for entry in entries]))
 
+    def fill_moves(self, body_id: str, payload: "dict[str, Any]") -> None:
+        """A review's move list, its rows from `payload["from"]` on made by
+        assets/dom.js `moves` from a few letters a move (game/ui/review_moves.py)."""
+        js.window.py2048Dom.moves(body_id, json.dumps(payload))
+
+    def current_move(self, body_id: str, move: int, focus: bool) -> None:
+        """The move list's row of the position the board shows (`aria-current`), in
+        view, and focused if `focus`."""
+        js.window.py2048Dom.current(body_id, move, focus)
+
     def draw_chart(self, svg_id: str, shapes: "list[Any]") -> None:
         """An inline SVG chart from game/ui/charts.py's shapes: each an element made
         and given its attributes one by one, its text as text (never markup)."""

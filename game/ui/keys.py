@@ -13,6 +13,7 @@ keys still work on layouts without Latin letters.
 """
 
 ARROWS = {"ArrowLeft": "left", "ArrowRight": "right", "ArrowUp": "up", "ArrowDown": "down"}
+BACK = "Escape"  # a review's board view: back to the review (a dialog closes itself)
 LETTERS = {
     "a": "left", "d": "right", "w": "up", "s": "down",
     "h": "left", "l": "right", "k": "up", "j": "down",
@@ -33,12 +34,14 @@ def action_for_key(
     letters: bool = True,
     shift: bool = False,
 ) -> "str | None":
-    """A direction, "undo", "new", a READING action, or None for keys the game leaves
-    to the browser."""
+    """A direction, "undo", "new", "back" (Escape), a READING action, or None for keys
+    the game leaves to the browser."""
     if ctrl or alt or meta or in_field:
         return None
     if key in ARROWS:
         return ARROWS[key]
+    if key == BACK:
+        return "back"
     if not letters:
         return None
     letter = ""
@@ -63,11 +66,15 @@ def queued(action: str, mode: "str | None", blocked: bool, over_or_won: bool) ->
     a recorded game played on as a practice, "practice:left"). A dialog in front of the
     board makes a move key do nothing but count, and N do nothing. N asks first over a
     game in progress ("new?"), not over a finished or won one. Reading keys are never
-    queued: they are no move attempts."""
+    queued: they are no move attempts. Escape ("back") is a mode's own ("practice:back":
+    back to the review), and nothing elsewhere: a dialog in front closes itself, and the
+    game in play has nothing to go back to."""
     if action in READING:
         return None
+    if action == "back":
+        return mode + action if mode and not blocked else None
     if mode is not None:
-        if mode and action in DIRECTIONS:
+        if mode and (action in DIRECTIONS or action == "undo"):
             return "noop" if blocked else mode + action
         return "noop" if action in DIRECTIONS or action == "undo" else None
     if action == "new":

@@ -63,6 +63,9 @@ class Listening:
         js.window.addEventListener("pointerup", proxy(self.on_pointerup))
         js.window.addEventListener("pointercancel", proxy(self.on_pointercancel))
         self.view.dialog("win").addEventListener("cancel", proxy(self.on_win_cancel))
+        # Escape on a dialog that names its way out (`data-escape`) is that button: the
+        # review's goes back to the dialog it was opened from. "cancel" does not bubble.
+        document.addEventListener("cancel", proxy(self.on_cancel), True)
         early = js.window.py2048EarlyInput
         early.stop()
         for i in range(int(early.events.length)):
@@ -100,6 +103,8 @@ class Listening:
         queued = keys.queued(action, page.key_mode(), blocked, over_or_won)
         if queued:
             page.push(queued)
+        elif action == "back":
+            return None  # Escape is the browser's (a dialog's own close) where no mode takes it
         return action
 
     def read_out(self, action: str) -> None:
@@ -177,6 +182,13 @@ class Listening:
     def on_win_cancel(self, event: "Any") -> None:
         """Escape on the win dialog means "Keep playing": the board must not stay locked."""
         self.page.push("keep")
+
+    def on_cancel(self, event: "Any") -> None:
+        name = str(event.target.getAttribute("data-escape") or "")
+        if name:
+            event.preventDefault()  # its button closes it, and does what closing means
+            assert self.page.router is not None
+            self.page.router.click(name, event.target, self.view, self.page.push)
 
     def on_hashchange(self, event: "Any") -> None:
         self.page.tell("link")

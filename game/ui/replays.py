@@ -81,7 +81,8 @@ BAR = ("#watch-play", "#watch-step", "#watch-close", "#watch-practice")
 OVER_REPLAY = ("check-code", "close-replay", "#check-code", "close-stats", "close", "close-settings",
                "#stats", "#help", "#settings", "share-stats", "watch-verified", "#rankings",
                "close-rankings", "#day-prev", "#day-next", "#season-prev", "#season-next", "add-rankings",
-               "share-rankings", "check-result", "review-show") + BAR
+               "share-rankings", "check-result", "review-show", "#watch-review", "#watch-back",
+               "#review-retry", "#retry-next", "#practice-hint", "#practice-undo") + BAR
 
 
 class Replays:
@@ -104,7 +105,8 @@ class Replays:
         self.title: "dict[str, Any]" = {}
         self.at = 0
         self.total = 0
-        self.paused = False  # the game shown stays still (a review's turning point)
+        self.paused = False  # the game shown stays still (a review's position)
+        self.mode = "watching"  # the key mode it is shown in (a review's: "reviewing", "retrying")
         self.on_due = page.proxy(self.due)
 
     @property
@@ -125,8 +127,12 @@ class Replays:
         if action == "resume":
             return page.ask(self, action, "resume")
         page.tell("watch")  # a key meanwhile is no move of the game in play
-        what, _, at = action[6:].partition("#")  # "#n": from the position after n moves, paused
+        # "#n": from the position after n moves, paused, in the review's key mode, or in
+        # the one named after "@" (a retry's).
+        what, _, at = action[6:].partition("#")
+        at, _, mode = at.partition("@")
         self.paused = bool(at)
+        self.mode = mode or ("reviewing" if at else "watching")
         return page.ask(self, action, "watch", what, int(at or 0))
 
     def took(self, action: str, reply: "dict[str, Any]") -> None:
@@ -200,13 +206,14 @@ class Replays:
             self.page.notify(text.say("watch_failed", reason=reason_sentence(
                 str(reply.get("reason", "")), reply.get("detail") or {})))
             return
-        self.watching = True
+        self.page.mode = self.mode
         self.playing = not self.paused
         self.title = reply.get("title") or {}
         view = self.page.view
         view.paint(reply["state"]["board"], [s["at"] for s in reply.get("spawns") or []])
         self.show(reply)
-        view.say(self.bar())
+        if self.mode == "watching":  # a review's position says its own
+            view.say(self.bar())
         self.schedule()
 
     def stepped(self, reply: "dict[str, Any]") -> None:
@@ -225,7 +232,7 @@ class Replays:
             move = dict(reply)
             move["kind"] = "move"  # said like a move of the game in play
             spoken = text.announce(move)
-        if spoken:
+        if spoken and self.page.mode == "watching":  # a review's position says its own
             self.page.view.say(spoken)
         self.schedule()
 
@@ -237,6 +244,7 @@ class Replays:
         view.publish(reply["state"], own)
         view.show_numbers(reply["state"], reply.get("points") or 0, own)
         view.show_watch(self.bar_state(bool(reply.get("end"))))
+        self.page.tell("watched", self.at, self.total)
 
     def bar(self) -> str:
         return bar_text(self.title, self.at, self.total)

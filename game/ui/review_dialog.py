@@ -16,6 +16,7 @@ MicroPython.
 """
 
 from game.ui import charts, text
+from game.ui.review_moves import Moves, position_line, turning_sentence
 from game.ui.store import REVIEWS
 
 TYPE_CHECKING = False
@@ -34,24 +35,6 @@ def counts(grades: str) -> "dict[str, str]":
     return {grade: str(grades.count(grade)) for grade in GRADES}
 
 
-def turning_sentence(point: "dict[str, Any]", lang: str = "") -> str:
-    """A turning point in words: what the better move kept that the played one gave up
-    (the first reason the engine found)."""
-    why = (point.get("why") or [{"code": "ahead", "depth": 1}])[0]
-    code = str(why.get("code", "ahead"))
-    values = {"n": text.number(int(point["move"]), lang), "played": text.say(str(point["played"]), lang),
-              "better": text.say(str(point["better"]), lang)}
-    if code == "corner" or code == "merge":
-        values["tile"] = text.number(int(why.get("tile", 0)), lang)
-    elif code == "empty":
-        values["empty_better"] = str(why.get("better", 0))
-        values["empty_played"] = str(why.get("played", 0))
-    else:
-        code = "ahead"
-        values["depth"] = str(why.get("depth", 1))
-    return text.say("why_" + code, lang, **values)
-
-
 def worst_rows(turning: "list[dict[str, Any]]", lang: str = "") -> "tuple[list[list[str]], list[Any]]":
     """The turning points as the table's rows and each row's data attributes
     (`data-move`, `data-played`, `data-better`, `data-grade`: the contract's)."""
@@ -67,26 +50,15 @@ def worst_rows(turning: "list[dict[str, Any]]", lang: str = "") -> "tuple[list[l
     return rows, data
 
 
-def chart_rows(values: "list[int]", grades: str, lang: str = "") -> "list[list[str]]":
-    """The chart's numbers for screen readers: the start, every move the chart marks
-    (a mistake or a blunder) and the last position, each with its value."""
-    rows = []
-    for index, value in enumerate(values):
-        grade = grades[index - 1] if 0 < index <= len(grades) else ""
-        if index == 0 or index == len(values) - 1 or grade in charts.MARKED:
-            said = text.say("grade_" + grade, lang) if grade else ""
-            rows.append([text.number(index, lang), str(value), said])
-    return rows
-
-
 class ReviewDialog:
-    ACTIONS = ("review",)
+    ACTIONS = ("review", "review-board")  # "review-board:<key>": a key on the board a review shows
     REPLIES = ("review", "review_step", "review_cancel")
     WAITS = {"review": "review-status"}
     BUTTONS = {"review-game": None, "review-verified": None, "review-daily": None, "#review-cancel": None,
-               "close-review": None, "review-show": None}
+               "close-review": None, "review-show": None, "#watch-review": None, "#watch-back": None}
     DIALOGS = ("review",)
-    HEARS = ("input", "verified", "button")
+    MODES = {"reviewing": "review-board:"}  # Left and Right step through the game, Escape comes back
+    HEARS = ("input", "verified", "button", "watched")
 
     def __init__(self, page: "Any") -> None:
         self.page = page
@@ -98,8 +70,11 @@ class ReviewDialog:
         self.asked_at = 0.0
         self.last_input = -QUIET_MS
         self.what = ""  # the game reviewed, named as the engine names it ("game", "daily:<date>"…)
-        self.turning: "list[dict[str, Any]]" = []  # its turning points, once done
-        self.marked = False  # a turning point's arrows are on the board
+        self.moves = Moves()  # its moves graded so far
+        self.listed = 0  # of them, the rows in the move list
+        self.values: "list[int]" = []  # the chart's
+        self.at = -1  # the position the board shows (moves made), -1: none
+        self.marked = False  # a move's arrows are on the board
         self.back = ""  # the dialog Review was opened from, opened again on Close
         self.on_due = page.proxy(self.due)
 
@@ -116,11 +91,16 @@ class ReviewDialog:
         elif name == "#review-cancel":
             self.cancel()
             self.go_back()
-        elif name == "review-show":  # a turning point's row, or a marked point of the chart
+        elif name == "review-show":  # a row of the move list or the turning points, a point of the chart
             move = button.getAttribute("data-move") or button.closest("tr").getAttribute("data-move")
             self.show_move(int(str(move or "0")))
-        else:  # close-review: the review goes on behind, around the player's keys
+        elif name == "#watch-review":
+            self.back_to_review()
+        elif name == "#watch-back":
+            self.step_back()
+        else:  # close-review (or Escape): the review goes on behind, around the player's keys
             view.close_dialog("review")
+            self.at = -1
             self.go_back()
 
     def go_back(self) -> None:
@@ -132,11 +112,11 @@ class ReviewDialog:
     def heard(self, event: str, *args: "Any") -> None:
         if event == "input":
             self.last_input = args[0]
-        elif event == "button":  # any other button: the replay moves on, the arrows go
-            if self.marked:
-                self.marked = False
-                self.page.view.show_hint(None)
-                self.page.view.set_hidden("played-mark", True)
+        elif event == "watched":  # a position of a recorded game is on the board
+            self.watched(int(args[0]))
+        elif event == "button":  # any other button: the arrows go
+            if self.marked and args[0] not in ("#watch-back", "#watch-step", "#watch-play"):
+                self.unmark()
         else:  # a code checked: a verified one can be reviewed
             self.page.view.set_hidden("review-verified", not args[0].get("ok"))
 
@@ -149,8 +129,11 @@ class ReviewDialog:
         self.back = back
         self.run += 1
         self.what = what
-        self.turning = []
-        for element_id in ("review-accuracy", "review-counts", "review-chart-box", "review-worst-box"):
+        self.moves = Moves()
+        self.listed = 0
+        self.at = -1
+        for element_id in ("review-accuracy", "review-counts", "review-chart-box", "review-worst-box",
+                           "review-moves-box", "review-retry", "review-retry-result"):
             view.set_hidden(element_id, True)
         self.progress(0, text.say("review_running", n=0))
         view.set_attribute("review-dialog", "data-accuracy", None)
@@ -159,23 +142,68 @@ class ReviewDialog:
         self.page.push("review:" + what)
 
     def show_move(self, move: int) -> None:
-        """The position before `move` in the replay viewer, paused; for a turning point
-        the move played (dashed) and the better one (filled) as arrows, said too."""
+        """The position before `move` on the board, paused (the replay viewer, in the
+        review's key mode): the dialog gives way to the board, and comes back with
+        Escape or Back to review at the move shown then."""
         if move < 1:
             return
-        view = self.page.view
-        self.back = ""
-        view.close_dialog("review")
+        self.page.view.close_dialog("review")
         self.page.push("watch:%s#%d" % (self.what, move - 1))
-        said = text.say("review_shown", n=text.number(move))
-        for point in self.turning:
-            if int(point["move"]) == move:
-                view.show_hint(str(point["better"]))
-                view.set_attribute("played-mark", "data-dir", str(point["played"]))
-                view.set_hidden("played-mark", False)
-                self.marked = True
-                said += " " + turning_sentence(point)
-        view.say(said)
+
+    def back_to_review(self) -> None:
+        """The board's way back: the review again, its list at the move shown."""
+        view = self.page.view
+        view.open_dialog("review")
+        if self.at >= 0:
+            self.draw_chart(True)
+            view.current_move("review-moves-rows", min(self.at + 1, self.moves.count), True)
+
+    def step_back(self) -> None:
+        """The position one move earlier (the replay only steps on: it is asked again)."""
+        if self.at > 0:
+            self.page.push("watch:%s#%d" % (self.what, self.at - 1))
+
+    def begin(self, action: str) -> "Any":
+        if action.startswith("review-board:"):
+            key = action[13:]
+            if key == "left":
+                self.step_back()
+            elif key == "right" and self.at < self.moves.total - 1:
+                self.page.push("watch-step")
+            elif key == "back":
+                self.back_to_review()
+            return None
+        return self.page.ask(self, action, "review_start", action[7:], self.page.saves.read(REVIEWS))
+
+    def watched(self, at: int) -> None:
+        """The board shows the position after `at` moves: in the review's own mode, the
+        move made from it with its grade, and the better one, as arrows, in words in the
+        bar and said; the list's row follows. In another mode (a plain replay, a retry,
+        a practice) the review's bar is the mode's own."""
+        page = self.page
+        view = page.view
+        self.at = at  # where Escape comes back to the list, whoever's mode it is in
+        reviewing = page.mode == "reviewing"
+        view.set_attribute("watch-bar", "data-review", "true" if page.mode != "watching" else None)
+        view.set_hidden("watch-review-line", not reviewing)
+        if not reviewing:
+            return
+        line = position_line(self.moves, at)
+        view.set_text("watch-review-line", line)
+        move = self.moves.move_of(at + 1)
+        self.unmark()
+        if move is not None:
+            view.set_attribute("played-mark", "data-dir", move["played"])
+            view.set_hidden("played-mark", False)
+            view.show_hint(move["better"] or None)
+            self.marked = True
+        view.current_move("review-moves-rows", at + 1, False)
+        view.say(line)
+
+    def unmark(self) -> None:
+        self.marked = False
+        self.page.view.show_hint(None)
+        self.page.view.set_hidden("played-mark", True)
 
     def cancel(self) -> None:
         self.run += 1
@@ -185,9 +213,6 @@ class ReviewDialog:
         self.page.view.say(text.say("review_cancelled"))
 
     # -- the engine's answers --------------------------------------------------------------
-
-    def begin(self, action: str) -> "Any":
-        return self.page.ask(self, action, "review_start", action[7:], self.page.saves.read(REVIEWS))
 
     def held(self, action: str) -> None:
         self.page.view.set_text("review-status", text.say("review_waiting"))
@@ -264,25 +289,38 @@ class ReviewDialog:
         view.set_value("review-progress", str(percent))
         view.set_text("review-status", status)
 
-    def show(self, reply: "dict[str, Any]") -> None:
-        """The grades so far (and the chart), then, once done, the accuracy and the
-        turning points, said out loud."""
+    def draw_chart(self, now: bool = False) -> None:
+        """The chart, redrawn a few times a second while the grades come (drawing 1,000
+        points is dear), at once when `now`; with the move the board shows marked."""
+        at = self.page.now()
+        if not now and at - self.drawn_at < DRAW_MS:
+            return
+        self.drawn_at = at
         view = self.page.view
-        grades = str(reply.get("grades") or "")
-        values = [int(v) for v in reply.get("values") or []]
+        view.draw_chart("review-chart", charts.review_chart(self.values, self.moves.grades, self.moves.total,
+                                                             self.at))
+        view.set_legend("review-legend", [("s1", text.say("review_legend_value")),
+                                          ("grade-m", text.say("grade_m")), ("grade-x", text.say("grade_x"))])
+        view.set_hidden("review-chart-box", False)
+
+    def show(self, reply: "dict[str, Any]") -> None:
+        """The grades so far, the move list's new rows and the chart, then, once done,
+        the accuracy and the turning points, said out loud."""
+        view = self.page.view
+        self.moves = Moves(reply)
+        self.values = [int(v) for v in reply.get("values") or []]
+        grades = self.moves.grades
         done = bool(reply.get("done"))
         self.progress(int(reply.get("progress", 0)), "" if done else text.say("review_running",
                                                                             n=int(reply.get("progress", 0))))
         view.set_attribute("review-counts", "data-grades", grades)
         view.set_text("review-counts", text.say("review_counts", **counts(grades)))
         view.set_hidden("review-counts", False)
-        now = self.page.now()
-        if not done and now - self.drawn_at < DRAW_MS:
-            return  # the chart is redrawn a few times a second, not at every step
-        self.drawn_at = now
-        view.draw_chart("review-chart", charts.review_chart(values, grades))
-        view.set_rows("review-chart-rows", chart_rows(values, grades))
-        view.set_hidden("review-chart-box", False)
+        if self.moves.count > self.listed:
+            view.fill_moves("review-moves-rows", self.moves.payload(self.listed))
+            self.listed = self.moves.count
+            view.set_hidden("review-moves-box", False)
+        self.draw_chart(done)
         if not done:
             return
         view.set_hidden("review-cancel", True)
@@ -291,13 +329,13 @@ class ReviewDialog:
         view.set_attribute("review-dialog", "data-accuracy", "%.1f" % figure)
         view.set_text("review-accuracy", accuracy)
         view.set_hidden("review-accuracy", False)
-        turning = reply.get("turning") or []
-        self.turning = turning
-        rows, data = worst_rows(turning)
+        rows, data = worst_rows(self.moves.turning)
         show = [[(text.say("button_show"), text.say("review_show_move", n=text.number(int(point["move"]))),
-                  "review-show", "")] for point in turning]
+                  "review-show", "")] for point in self.moves.turning]
         view.set_rows("review-worst-rows", rows, show, data=data)
         view.set_hidden("review-worst", not rows)
         view.set_hidden("review-none", bool(rows))
         view.set_hidden("review-worst-box", False)
+        view.set_hidden("review-retry", not self.moves.retried())
+        self.page.tell("reviewed", self.what, self.moves)
         view.say(" ".join([accuracy] + [row[-1] for row in rows]))

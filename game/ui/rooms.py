@@ -43,6 +43,7 @@ LATER = (
     ("autoplay", "SolverRoom"),  # Hint and Auto-play
     ("review_dialog", "ReviewDialog"),  # a game graded move by move
     ("practice", "Practice"),  # a reviewed game played on from one of its positions
+    ("retry", "Retry"),  # a review's mistakes, retried one by one
 )
 
 

@@ -29,7 +29,8 @@ plain class attributes, what it owns; nothing else names it:
   (which, whether this tab chose it), "hidden" (the page was hidden or shown; whether
   it is being left), "link" (a result code in the address), "failed" (the engine is
   gone), "verified" (a code checked: the answer), "imported" (an import stored: its
-  results).
+  results), "watched" (a recorded game's position is on the board: moves made, of how
+  many), "reviewed" (a review is done: the game it names, its moves).
 
 Pure (tested on CPython and MicroPython): two rooms claiming one name is an error at
 start, so a new room can only add. Looking up a name is one dictionary read, as cheap
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 
 TABLES = ("ACTIONS", "BUTTONS", "CHANGES", "FOLLOWS", "DIALOGS")
 EVENTS = ("watch", "input", "button", "shown", "engine", "language", "setting", "hidden", "link", "failed",
-          "verified", "imported")
+          "verified", "imported", "watched", "reviewed")
 
 
 def name_of(action: str) -> str:

@@ -120,7 +120,11 @@ def test_what_a_key_puts_in_the_queue_by_what_is_on_screen() -> None:
     assert keys.queued("new", "", False, False) is None
     assert keys.queued("left", "practice:", False, False) == "practice:left"  # a practice: its move
     assert keys.queued("left", "practice:", True, False) == "noop"
-    assert keys.queued("undo", "practice:", False, False) == "noop"
+    assert keys.queued("undo", "practice:", False, False) == "practice:undo"  # it is practice
+    assert keys.queued("back", "practice:", False, False) == "practice:back"  # Escape: to the review
+    assert keys.queued("back", "", False, False) is None and keys.queued("back", None, False, False) is None
+    assert keys.queued("back", "practice:", True, False) is None  # a dialog in front closes itself
+    assert keys.action_for_key("Escape") == "back" and keys.action_for_key("Escape", ctrl=True) is None
     assert keys.queued("new", "practice:", False, False) is None
     assert keys.queued("new", None, False, False) == "new?"  # over a game in progress: asks
     assert keys.queued("new", None, False, True) == "new"

@@ -36,7 +36,7 @@ def test_a_practice_is_marked_said_never_counted_and_its_moves_are_drawn_and_cou
     room = Practice(page)
     room.took("practice", practice_reply("practice"))
     assert page.mode == "practising" and Practice.MODES["practising"] == "practice:"
-    assert ("set_attributes", (("data-mode", "practice"),)) in page.view.calls
+    assert ("mark_mode", "practice") in page.view.calls
     assert "never counted" in page.view.named("say")[-1][1]
     assert room.begin("practice:left") == "promise" and page.asked[-1] == ("practice_move", "left")
     room.took("practice:left", practice_reply("practice_move"))
@@ -62,3 +62,26 @@ def test_an_answer_after_the_replay_closed_changes_nothing() -> None:
     room = Practice(page)
     room.took("practice", practice_reply("practice"))
     assert page.mode == "" and not room.practising and page.view.calls == []
+
+
+def test_a_practice_has_hint_and_undo_and_escape_goes_back_to_the_review() -> None:
+    english()
+    page = FakePage()
+    page.mode = "reviewing"
+    room = Practice(page)
+    room.click("#watch-practice", None)
+    assert page.pushed == ["practice"], "Play on from here, from a review's position"
+    room.took("practice", practice_reply("practice"))
+    room.click("#practice-hint", None)
+    room.click("#practice-undo", None)
+    assert page.pushed[-2:] == ["practice:hint", "practice:undo"]
+    assert room.begin("practice:hint") == "promise" and page.asked[-1][0] == "practice_hint"
+    room.took("practice:hint", practice_reply("practice_hint", direction="up"))
+    assert ("show_hint", "up") in page.view.calls and page.view.named("say")[-1][1] == "Hint: Up."
+    assert room.begin("practice:undo") == "promise" and page.asked[-1] == ("practice_undo",)
+    room.took("practice:undo", practice_reply("practice_undo", undone=False))
+    assert page.view.named("say")[-1][1].startswith("Nothing to take back")
+    assert page.view.named("show_numbers")[-1][3] == page.state, "the BEST box stays the player's own"
+    assert room.begin("practice:back") is None and page.pushed[-1] == "review-board:back"
+    room.heard("watch")  # another position of the review asked for: the practice is over
+    assert not room.practising and page.screen.named("show_mode")

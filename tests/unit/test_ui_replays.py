@@ -83,6 +83,13 @@ class FakeView:
         self.bar = bar
 
 
+class FakeClock:
+    """The game in play's clock: paused while a recorded game is watched."""
+
+    def run(self, running: bool, now: float) -> None:
+        self.running = running
+
+
 class FakeHost:
     def __init__(self) -> None:
         self.view = FakeView()
@@ -94,6 +101,9 @@ class FakeHost:
         self.state: "dict[str, object] | None" = None  # the game in play's (page.state)
         self.screen = self  # the page's screen room: only its `show_mode` is asked
         self.modes = 0
+        self.mode = ""  # the page's key mode
+        self.clock = FakeClock()
+        self.told: "list[tuple[object, ...]]" = []
 
     def proxy(self, fn: "object") -> "object":
         return fn
@@ -106,6 +116,16 @@ class FakeHost:
 
     def show_mode(self) -> None:
         self.modes += 1
+
+    def now(self) -> float:
+        return 0.0
+
+    def ask(self, room: "object", action: str, name: str, *args: "object") -> str:
+        self.queue.append("asked " + name + repr(args))
+        return "promise"
+
+    def tell(self, event: str, *args: "object") -> None:
+        self.told.append((event,) + args)
 
     def notify(self, words: str) -> None:
         self.notices.append(words)
@@ -298,3 +318,16 @@ def test_each_daily_result_that_keeps_its_code_has_watch_and_review_buttons_nami
     assert (label, action, date) == ("Watch", "watch-daily", "2026-11-30") and "2026-11-30" in name
     label, name, action, date = found[0][1]
     assert (label, action, date) == ("Review", "review-daily", "2026-11-30") and name.startswith("Review")
+
+
+def test_a_position_asked_by_a_review_is_shown_paused_in_the_mode_it_names_and_told() -> None:
+    """A review's position ("#n") is shown paused in the review's key mode, a retry's in
+    the one it names ("@retrying"); every position shown is told (the review follows it)."""
+    for action, mode in (("watch:game", "watching"), ("watch:game#2", "reviewing"),
+                         ("watch:game#2@retrying", "retrying")):
+        host = FakeHost()
+        room = replays.Replays(host)
+        assert room.begin(action) == "promise" and host.told[0] == ("watch",)
+        room.answer(watch_reply())
+        assert host.mode == mode and room.playing == (mode == "watching")
+        assert host.told[-1] == ("watched", 0, 3)

@@ -6,7 +6,8 @@ review stored, its turning points said in words. Pure: runs on CPython and Micro
 import json
 
 from game.ui import charts
-from game.ui.review_dialog import QUIET_MS, ReviewDialog, chart_rows, turning_sentence, worst_rows
+from game.ui.review_dialog import QUIET_MS, ReviewDialog, worst_rows
+from game.ui.review_moves import turning_sentence
 from game.ui.store import REVIEWS
 from tests.unit.test_ui_page_rooms import FakePage, Recorder, english
 
@@ -155,17 +156,57 @@ def test_each_turning_point_is_a_sentence_and_its_row_carries_the_contracts_attr
     assert turning_sentence(merge) == "Move 5: Down made a 64; Up missed it."
 
 
-def test_the_chart_marks_mistakes_and_blunders_and_its_table_has_their_numbers() -> None:
-    english()
+def test_the_chart_marks_mistakes_and_blunders_with_thumb_sized_targets_that_show_the_move() -> None:
     values = [100, 90, 80, 40, 30]
     shapes = charts.review_chart(values, "bmxg")
-    dots = [dict(attrs) for tag, attrs, _ in shapes if tag == "circle"]
-    assert [(d["data-move"], d["class"]) for d in dots] == [("2", "dot grade-m"), ("3", "dot grade-x")]
+    dots = [dict(attrs) for tag, attrs, _ in shapes if tag == "circle" and "dot" in dict(attrs)["class"]]
+    assert [d["class"] for d in dots] == ["dot grade-m", "dot grade-x"]
+    hits = [dict(attrs) for tag, attrs, _ in shapes if tag == "circle" and dict(attrs)["class"] == "hit"]
+    assert [(h["data-move"], h["data-action"]) for h in hits] == [("2", "review-show"), ("3", "review-show")]
+    assert all(2 * float(h["r"]) >= 24 for h in hits), "a thumb's target (WCAG 2.5.8)"
     line = next(dict(attrs) for tag, attrs, _ in shapes if tag == "polyline")
     assert line["data-values"] == "100,90,80,40,30"
-    assert chart_rows(values, "bmxg") == [["0", "100", ""], ["2", "80", "mistake"], ["3", "40", "blunder"],
-                                          ["4", "30", "good"]]
     assert charts.review_chart([], "") == []
+
+
+def xs(shapes: "list[Any]") -> "list[float]":
+    line = next(dict(attrs) for tag, attrs, _ in shapes if tag == "polyline")
+    return [float(point.split(",")[0]) for point in line["points"].split()]
+
+
+def ys(shapes: "list[Any]") -> "list[float]":
+    line = next(dict(attrs) for tag, attrs, _ in shapes if tag == "polyline")
+    return [float(point.split(",")[1]) for point in line["points"].split()]
+
+
+def test_the_chart_is_scaled_to_what_varies_and_a_lost_end_does_not_flatten_it() -> None:
+    """A game between 77 and 100 for 210 moves, then lost: the line uses the chart's
+    height, not its top fifth; the lost end sits on the base line."""
+    values = [100 - (i % 24) for i in range(211)] + [0]
+    assert charts.review_scale(values) == (70, 100)
+    drawn = ys(charts.review_chart(values, "b" * 211))
+    top, base = charts.TOP, charts.REVIEW_HEIGHT - charts.BOTTOM
+    assert max(drawn[:-1]) - min(drawn[:-1]) > 0.7 * (base - top)
+    assert drawn[-1] == base
+
+
+def test_the_chart_is_honest_while_running_and_numbers_its_moves() -> None:
+    """Drawn to the moves graded so far, across the width the whole game will take; the
+    move numbers under it, the last one the game's."""
+    partial = charts.review_chart([100, 95, 90], "bb", total=101)
+    assert max(xs(partial)) < charts.LEFT + 0.1 * (charts.WIDTH - charts.LEFT)
+    labels = [content for tag, attrs, content in partial if dict(attrs).get("class") == "label"]
+    assert labels[0] == "0" and labels[-1] == "100" and len(labels) <= 7
+    now = [dict(attrs) for tag, attrs, _ in charts.review_chart([100, 95, 90], "bb", 101, 2) if tag == "line"
+           and dict(attrs)["class"] == "now"]
+    assert len(now) == 1, "the move the board shows is marked"
+
+
+def test_move_numbers_under_the_chart_are_round_and_few() -> None:
+    for last in (1, 2, 7, 12, 55, 210, 999, 1000, 4321):
+        ticks = charts.move_ticks(last)
+        assert ticks[0] == 0 and ticks[-1] == last and len(ticks) <= 7
+        assert ticks == sorted(set(ticks))
 
 
 def test_held_for_the_engine_the_dialog_says_so() -> None:
@@ -183,18 +224,65 @@ class Button:
         return self.move if name == "data-move" else ""
 
 
-def test_a_turning_point_is_shown_paused_in_the_replay_viewer_with_both_arrows_until_a_button() -> None:
+# A finished review of 12 moves that agrees with TURNING (moves 3, 7 and 12).
+FINISHED = {"done": True, "progress": 100, "grades": "bgmxbbibbbbx", "values": [100] * 12 + [0],
+            "accuracy": 50, "turning": TURNING, "total": 13, "played": "lrdllllllllu",
+            "better": ".uru..u....l",
+            "keeps": ".eec.fa....c"}
+
+
+def test_every_move_is_a_row_of_the_move_list_appended_as_the_grades_come() -> None:
     page, room, _ = opened()
-    room.show({"done": True, "progress": 100, "grades": "bgmx", "values": [100, 90, 80, 40, 30],
-               "accuracy": 50, "turning": TURNING})
-    room.click("review-show", Button("12"))
-    assert page.pushed[-1] == "watch:game#11" and ("close_dialog", "review") in page.view.calls
-    assert ("show_hint", "left") in page.view.calls
-    assert ("set_attribute", "played-mark", "data-dir", "up") in page.view.calls
-    assert page.view.named("say")[-1][1].startswith("Move 12 of the game")
-    room.heard("button", "#watch-step")
-    assert page.view.named("show_hint")[-1] == ("show_hint", None)
-    assert page.view.named("set_hidden")[-1] == ("set_hidden", "played-mark", True)
-    arrows = len(page.view.named("show_hint"))
-    room.click("review-show", Button("2"))  # not a turning point: no arrows
-    assert page.pushed[-1] == "watch:game#1" and len(page.view.named("show_hint")) == arrows
+    room.show({"done": False, "progress": 30, "grades": "bgm", "values": [100, 99, 98], "total": 13,
+               "played": "lrd", "better": ".uu", "keeps": ".ec"})
+    room.show(FINISHED)
+    fills = page.view.named("fill_moves")
+    assert [call[2]["from"] for call in fills] == [0, 3], "the rows so far, then the new ones only"
+    payload = fills[-1][2]
+    assert (payload["grades"], payload["played"], payload["better"]) == (
+        FINISHED["grades"], FINISHED["played"], FINISHED["better"])
+    assert payload["words"]["names"]["l"] == "left" and payload["words"]["keeps"]["f"].startswith("forced")
+    assert ("set_hidden", "review-retry", False) in page.view.calls, "mistakes to retry"
+    assert page.told[-1][:2] == ("reviewed", "game")
+
+
+def test_a_move_is_shown_paused_with_both_arrows_and_stepping_says_each_positions_grade() -> None:
+    page, room, _ = opened()
+    room.show(FINISHED)
+    room.click("review-show", Button("4"))
+    assert page.pushed[-1] == "watch:game#3" and ("close_dialog", "review") in page.view.calls
+    page.mode = "reviewing"  # the replay viewer shows it in the review's mode
+    room.heard("watched", 3, 12)
+    assert ("show_hint", "up") in page.view.calls
+    assert ("set_attribute", "played-mark", "data-dir", "left") in page.view.calls
+    assert ("current_move", "review-moves-rows", 4, False) in page.view.calls
+    said = page.view.named("say")[-1][1]
+    assert said == "Move 4: Left, blunder. Up was better: it kept the biggest tile in its corner."
+    assert room.begin("review-board:right") is None and page.pushed[-1] == "watch-step"
+    assert room.begin("review-board:left") is None and page.pushed[-1] == "watch:game#2"
+    room.heard("watched", 5, 12)
+    assert page.view.named("say")[-1][1] == "Move 6: Left, forced (the only move)."
+    assert page.view.named("show_hint")[-1] == ("show_hint", None), "no better move: no arrow"
+    room.heard("watched", 11, 12)
+    assert "A turning point, blunder. Move 12: Up pulled your 512" in page.view.named("say")[-1][1]
+    room.heard("watched", 12, 12)
+    assert page.view.named("say")[-1][1] == "The end of the game, after move 12."
+    assert room.begin("review-board:right") is None
+    assert page.pushed.count("watch-step") == 1, "no move after the end"
+
+
+def test_escape_or_back_to_review_comes_back_to_the_list_at_the_move_then_to_where_it_was_opened() -> None:
+    page, room, _ = opened()
+    room.show(FINISHED)
+    room.click("review-show", Button("7"))
+    page.mode = "reviewing"
+    room.heard("watched", 6, 12)
+    room.begin("review-board:back")  # Escape on the board
+    assert page.view.named("open_dialog")[-1] == ("open_dialog", "review")
+    assert ("current_move", "review-moves-rows", 7, True) in page.view.calls
+    room.click("review-show", Button("9"))
+    room.heard("watched", 8, 12)
+    room.click("#watch-review", None)
+    assert ("current_move", "review-moves-rows", 9, True) in page.view.calls
+    room.click("close-review", None)  # Escape on the review (its data-escape) or Close
+    assert page.view.named("open_dialog")[-1] == ("open_dialog", "over"), "back where Review was pressed"
