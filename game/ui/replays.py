@@ -189,6 +189,8 @@ class Replays:
             self.page.screen.show_mode()
             if self.watching:  # the game in play waits, its clock too (until `resume`)
                 self.page.clock.run(False, self.page.now())
+                # last: a review's mode (a retry's) marks the board its own way
+                self.page.tell("watched", self.at, self.total)
         else:
             self.stepped(reply)
 
@@ -234,6 +236,7 @@ class Replays:
             spoken = text.announce(move)
         if spoken and self.page.mode == "watching":  # a review's position says its own
             self.page.view.say(spoken)
+        self.page.tell("watched", self.at, self.total)
         self.schedule()
 
     def show(self, reply: "dict[str, Any]") -> None:
@@ -244,7 +247,6 @@ class Replays:
         view.publish(reply["state"], own)
         view.show_numbers(reply["state"], reply.get("points") or 0, own)
         view.show_watch(self.bar_state(bool(reply.get("end"))))
-        self.page.tell("watched", self.at, self.total)
 
     def bar(self) -> str:
         return bar_text(self.title, self.at, self.total)

@@ -25,6 +25,15 @@ def review_data(game: GamePage) -> dict[str, str]:
     return found
 
 
+def current_row(game: GamePage) -> dict[str, str]:
+    """The move list's row of the position the board shows (aria-current), as data."""
+    found: dict[str, str] = game.evaluate("""() => {
+        const row = document.querySelector('#review-moves tr[aria-current="true"]');
+        return row ? {...row.dataset, focused: String(row.contains(document.activeElement))} : {};
+    }""")
+    return found
+
+
 def wait_reviewed(game: GamePage) -> dict[str, str]:
     game.poll("the review's end", lambda: review_data(game)["accuracy"] is not None, timeout=REVIEW_TIMEOUT)
     return review_data(game)
@@ -80,9 +89,13 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untou
         assert (marks["better"], marks["played"]) == (first["better"], first["played"])
         assert not marks["hidden"]
         assert f"move {int(first['move']) - 1} of {moves}" in marks["bar"] and shown["watch"] != "end"
-        game.click("#watch-step")  # the move played: the arrows go
-        game.poll("the arrows gone", lambda: game.evaluate(
-            "() => ['played-mark', 'hint-mark'].every(id => document.getElementById(id).hidden)"))
+        game.click("#watch-step")  # the move played: the next position, with its own move's arrows
+        after_step = int(first["move"]) + 1
+        expected = str(after_step) if after_step <= moves else None  # the end: no move, no row
+        game.poll("the next position's row", lambda: current_row(game).get("move") == expected)
+        if after_step <= moves:
+            assert game.evaluate("() => document.getElementById('played-mark').dataset.dir") == \
+                current_row(game)["played"]
         game.click("#watch-close")
         game.wait_for("the game in play", lambda d: "watch" not in d)
     # Reopened after a reload: answered from what was kept, the same grades.
@@ -143,9 +156,11 @@ def test_the_review_dialog_passes_axe_in_light_dark_and_high_contrast_and_on_a_p
     passed = audit(game, "review, light", found)
     game.page.emulate_media(color_scheme="dark")
     passed += audit(game, "review, dark", found)
-    # Keyboard: Escape closes it; the theme changes; Review again is answered from what was kept.
+    # Keyboard: Escape goes back one step, to the dialog Review was opened from; the theme
+    # changes; Review again is answered from what was kept.
     game.press("Escape")
-    assert not game.dialog_open("review")
+    game.poll("the game-over dialog again", lambda: game.dialog_open("over") and not game.dialog_open("review"))
+    game.page.evaluate("() => document.getElementById('over-dialog').close()")
     game.click("#settings")
     game.page.select_option("#set-theme", "contrast")
     game.press("Escape")
@@ -217,3 +232,108 @@ def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: Ga
     back = game.wait_for("the game in play", lambda d: "watch" not in d and d["mode"] == "classic")
     assert (back["board"], back["moves"], back["score"], back["status"]) == (
         over["board"], over["moves"], over["score"], "over")
+
+
+def moves_list(game: GamePage) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = game.evaluate(
+        "() => [...document.querySelectorAll('#review-moves tbody tr')].map(tr => ({...tr.dataset}))")
+    return found
+
+
+def test_the_move_list_steps_the_board_and_escape_goes_back_one_step_at_a_time(game: GamePage) -> None:
+    """Every move is a row (the contract's attributes); choosing one shows its position
+    with both arrows; Left and Right step through the game with the list following;
+    Escape goes board -> review (at that move) -> the dialog Review came from."""
+    game.start()
+    over = play_to_the_end(game)
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    seen = wait_reviewed(game)
+    rows = moves_list(game)
+    assert [row["move"] for row in rows] == [str(n) for n in range(1, int(over["moves"]) + 1)]
+    assert "".join(row["grade"] for row in rows) == seen["grades"]
+    for row in rows:
+        assert row["played"] in ("left", "right", "up", "down")
+        assert (row["better"] == "") == (row["grade"] == "b") and row["better"] != row["played"]
+    flagged = next(row for row in rows if row["grade"] != "b" and int(row["move"]) > 1)
+    move = int(flagged["move"])
+    game.page.locator(f'#review-moves tr[data-move="{move}"] button').click()
+    game.wait_for("the position, still", lambda d: d.get("watch") == "paused")
+    game.poll("its row current", lambda: current_row(game).get("move") == str(move))
+    marks = game.evaluate("""() => ({better: document.getElementById('hint-mark').dataset.dir,
+        played: document.getElementById('played-mark').dataset.dir,
+        line: document.getElementById('watch-review-line').textContent})""")
+    assert (marks["played"], marks["better"]) == (flagged["played"], flagged["better"])
+    assert f"{move}" in marks["line"] and game.state()["best"] == over["best"]
+    game.press("ArrowRight")
+    game.poll("the next move's row", lambda: current_row(game).get("move") == str(move + 1))
+    game.press("ArrowLeft")
+    game.poll("back a move", lambda: current_row(game).get("move") == str(move))
+    game.press("ArrowLeft")
+    game.poll("back another", lambda: current_row(game).get("move") == str(move - 1))
+    game.press("Escape")  # board -> review, at the move shown, its row focused
+    game.poll("the review again", lambda: game.dialog_open("review"))
+    game.poll("its row focused", lambda: current_row(game) == {**rows[move - 2], "focused": "true"})
+    game.press("ArrowDown")  # the list's own keys: the next row's button
+    assert game.evaluate("() => document.activeElement.dataset.move") == str(move)
+    game.press("Enter")
+    game.poll("that move shown", lambda: not game.dialog_open("review") and current_row(game).get(
+        "move") == str(move))
+    game.click("#watch-review")  # the bar's way back
+    game.poll("the review again", lambda: game.dialog_open("review"))
+    game.press("Escape")  # review -> the dialog it was opened from
+    game.poll("the game-over dialog", lambda: game.dialog_open("over") and not game.dialog_open("review"))
+    back = game.wait_for("the game in play", lambda d: "watch" not in d)
+    assert (back["board"], back["moves"], back["score"]) == (over["board"], over["moves"], over["score"])
+
+
+def test_retry_your_mistakes_checks_each_answer_gives_a_second_try_then_the_solution(game: GamePage) -> None:
+    """Retry: the position before each flagged move; the move played there is checked
+    wrong, a second wrong one shows the solution; the better move is checked right; a
+    summary in the review at the end; nothing is stored or counted."""
+    game.start()
+    over = play_to_the_end(game)
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
+    wait_reviewed(game)
+    rows = moves_list(game)
+    flagged = [row for row in rows if row["grade"] in "imx"]
+    assert flagged, "a game of cycled keys has a mistake"
+    stored = game.evaluate("""() => ({stats: localStorage.getItem('py2048:stats'),
+        best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
+    game.page.locator("#review-dialog").get_by_role("button", name="Retry your mistakes").click()
+    game.wait_for("the retry", lambda d: d.get("mode") == "retry")
+    keys = {"left": "ArrowLeft", "right": "ArrowRight", "up": "ArrowUp", "down": "ArrowDown"}
+
+    def retry_state() -> str:
+        return str(game.evaluate("() => document.getElementById('review-dialog').dataset.retry || ''"))
+
+    def next_shown() -> bool:
+        return bool(game.evaluate("() => !document.getElementById('retry-next').hidden"))
+
+    for index, row in enumerate(flagged[:3]):
+        game.poll("the position retried", lambda: current_row(game).get("move") == row["move"]
+                  and retry_state() == "" and game.state().get("mode") == "retry")
+        if index == 0:  # the move played: wrong, twice, then the solution
+            game.press(keys[row["played"]])
+            game.poll("checked wrong", lambda: retry_state() == "wrong")
+            assert not next_shown(), "a second try"
+            game.page.evaluate("() => document.getElementById('review-dialog').removeAttribute('data-retry')")
+            game.press(keys[row["played"]])
+            game.poll("the solution", lambda: retry_state() == "wrong" and next_shown())
+            assert game.evaluate("() => document.getElementById('hint-mark').dataset.dir") == row["better"]
+        else:  # the better move: right at once
+            game.press(keys[row["better"]])
+            game.poll("checked right", lambda: retry_state() == "right" and next_shown())
+        if index == min(len(flagged), 3) - 1 and len(flagged) > 3:
+            game.press("Escape")  # leave the rest: back to the review
+            break
+        game.press("Enter")  # Next (focused)
+    game.poll("the review again", lambda: game.dialog_open("review"))
+    assert game.state().get("mode") != "retry"
+    if len(flagged) <= 3:
+        summary = game.evaluate("() => document.getElementById('review-retry-result').textContent")
+        assert f"of {len(flagged)} moves" in summary
+    after = game.evaluate("""() => ({stats: localStorage.getItem('py2048:stats'),
+        best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
+    assert after == stored and game.state()["best"] == over["best"], "a retry is never stored or counted"
