@@ -76,7 +76,9 @@ class Reviewer:
         try:
             film, title = self.codes.film(str(what))
             key = key_of(film)
-            self.stored = stored_reviews.read(stored_text)
+            # What this tab finished is kept too when storage refused it (a full quota
+            # gives the stored reviews up first): the review is there until the page closes.
+            self.stored = stored_reviews.merge(self.stored, stored_reviews.read(stored_text))
             found = stored_reviews.find(self.stored, key, self.budget)
             answer = {"kind": "review", "ok": True, "key": key, "title": title, "moves": len(film.steps)}
             if found is not None:

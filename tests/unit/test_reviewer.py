@@ -101,8 +101,7 @@ def test_asking_again_for_the_review_under_way_goes_on_where_it_was() -> None:
     alone = Reviewer(Codes(engine), SMALL)
     alone.review_start("game", "")
     assert finish(reviewer)["grades"] == finish(alone)["grades"]
-    reviewer.review_start("game", "")
-    assert reviewer.review_step(3)["at"] == 3
+    assert reviewer.review_start("game", "")["done"], "finished: kept, answered at once"
     engine.move(rules.legal_directions(engine.session.position.board)[0])  # the game went on: another record
     restarted = reviewer.review_start("game", "")
     assert restarted["at"] == 0 and restarted["moves"] == 10
@@ -345,3 +344,17 @@ def test_a_practice_has_hint_and_undo_but_never_past_where_it_started() -> None:
     back = codes.practice_undo()
     assert back["undone"] is False and back["state"]["board"] == start["board"]
     assert engine.session.position.moves == 10, "the game in play is untouched"
+
+
+def test_a_review_storage_refused_is_still_answered_at_once_in_this_tab() -> None:
+    """A full storage gives the stored reviews up first (assets/storage.js): the review
+    finished here is still kept in the engine, so Review again is instant until the page
+    closes; what another tab stored is read as well."""
+    engine, reviewer = engine_playing(moves=8)
+    reviewer.review_start("game", "")
+    last = finish(reviewer, 100)
+    again = reviewer.review_start("game", "")  # storage kept nothing
+    assert again["kept"] and again["grades"] == last["grades"]
+    other = stored_reviews.dump([entry(5)])
+    reviewer.review_start("game", other)
+    assert {r["key"] for r in reviewer.stored} == {last["key"], entry(5)["key"]}
