@@ -11,7 +11,11 @@ same on every run) for GAME_MOVES moves, stored as the game in play. In the page
   alternated, fresh pages: key → board and a key's main-thread time, KEY_COUNT legal
   keys INTERVAL apart (longer than the quiet the review waits for after a key, so its
   steps run between the keys and a key may land on one), and the longest main-thread
-  task meanwhile.
+  task meanwhile;
+- reviewing, on the finished review (its dialog open): the kept review reopened (its
+  1,000 rows made at once), a flagged move shown on the board, STEPS moves stepped with
+  Right and back with Left, Escape back to the list, Retry started and answered: the
+  longest main-thread task of each, on the desktop and with the CPU 4x slower (a phone).
 Nothing passes or fails: the rows are for the closing note and docs/review.md.
 
     python -m tests.bench.review [--repeat N]   (prints the rows)
@@ -113,6 +117,62 @@ def keys(browser: Browser, url: str, save: str, reviewing: bool) -> dict[str, An
         return found
 
 
+STEPS = 20  # positions stepped through on the board
+
+
+def span(page: Page, what: str, act: Any) -> tuple[str, float]:
+    """The longest main-thread task while `act()` runs and its answer is drawn."""
+    since = float(page.evaluate("performance.now()"))
+    act()
+    time.sleep(0.3)  # its last drawing lands in the window
+    until = float(page.evaluate("performance.now()"))
+    return what, float(page.evaluate(f"window.__tasks.longest({since}, {until})"))
+
+
+def teaching(browser: Browser, url: str, save: str, slower: int) -> dict[str, float]:
+    """The longest task of each thing a player does with a finished review (above)."""
+    with fresh_page(browser, scripts_for("ours", save), DESKTOP) as page:
+        opened(page, url)
+        page.evaluate(PRESS_REVIEW)
+        poll(page, "window.__rv.done !== null", timeout=600, interval=0.05)
+        if slower > 1:
+            page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slower})
+        keys = page.keyboard
+
+        def reopen() -> None:
+            page.evaluate("document.querySelector('[data-action=close-review]').click()")
+            poll(page, "document.getElementById('over-dialog').open", timeout=30)
+            page.evaluate("document.getElementById('over-review').click()")
+            poll(page, "document.getElementById('review-dialog').dataset.accuracy != null", timeout=60)
+
+        def show() -> None:
+            page.evaluate("document.querySelector('#review-moves tr[data-grade=\"m\"] button, "
+                          "#review-moves tr[data-grade=\"i\"] button').click()")
+            poll(page, "document.getElementById('game').dataset.watch === 'paused'", timeout=30)
+
+        def step() -> None:
+            for key in ["ArrowRight"] * STEPS + ["ArrowLeft"] * 5:
+                keys.press(key)
+                time.sleep(0.15)
+
+        def back() -> None:
+            keys.press("Escape")
+            poll(page, "document.getElementById('review-dialog').open", timeout=30)
+
+        def retry() -> None:
+            page.evaluate("document.getElementById('review-retry').click()")
+            poll(page, "document.getElementById('game').dataset.mode === 'retry'", timeout=30)
+            keys.press("ArrowLeft")
+            answered = ("!!document.getElementById('review-dialog').dataset.retry || "
+                        "document.getElementById('watch-review-line').textContent.includes('nothing')")
+            poll(page, answered, timeout=60)
+
+        return dict(span(page, what, act) for what, act in (
+            ("the kept review reopened (every move's row made)", reopen), ("a flagged move shown", show),
+            (f"{STEPS} moves stepped on the board and 5 back", step), ("Escape: back to the list", back),
+            ("Retry started and answered", retry)))
+
+
 def measure(browser: Browser, url: str, repeat: int = REPEAT) -> dict[str, Any]:
     save = solver_game()
     times = [review_times(browser, url, save) for _ in range(repeat)]
@@ -121,7 +181,8 @@ def measure(browser: Browser, url: str, repeat: int = REPEAT) -> dict[str, Any]:
         for reviewing in ((True, False) if i % 2 == 0 else (False, True)):
             name = "a review going on behind" if reviewing else "no review"
             runs[name].append(keys(browser, url, save, reviewing))
-    return {"times": times, "keys": runs}
+    teach = {slower: [teaching(browser, url, save, slower) for _ in range(repeat)] for slower in (1, 4)}
+    return {"times": times, "keys": runs, "reviewing": teach}
 
 
 def review_rows(table: Table, found: dict[str, Any]) -> None:
@@ -138,6 +199,10 @@ def review_rows(table: Table, found: dict[str, Any]) -> None:
         table.add("main-thread time of a key's task, p95 (per run)", name,
                   [percentile(r["task"], 0.95) for r in runs], ms1)
         table.add("longest main-thread task during the keys", name, [r["longest"] for r in runs], ms1)
+    for slower, runs in found.get("reviewing", {}).items():
+        where = "in the page" if slower == 1 else f"CPU {slower}x slower"
+        for what in runs[0]:
+            table.add("longest main-thread task: " + what, where, [r[what] for r in runs], ms1)
 
 
 def main() -> None:

@@ -159,7 +159,8 @@ def test_the_review_dialog_passes_axe_in_light_dark_and_high_contrast_and_on_a_p
     # Keyboard: Escape goes back one step, to the dialog Review was opened from; the theme
     # changes; Review again is answered from what was kept.
     game.press("Escape")
-    game.poll("the game-over dialog again", lambda: game.dialog_open("over") and not game.dialog_open("review"))
+    game.poll("the game-over dialog again",
+              lambda: game.dialog_open("over") and not game.dialog_open("review"))
     game.page.evaluate("() => document.getElementById('over-dialog').close()")
     game.click("#settings")
     game.page.select_option("#set-theme", "contrast")
@@ -312,7 +313,8 @@ def test_retry_your_mistakes_checks_each_answer_gives_a_second_try_then_the_solu
         return bool(game.evaluate("() => !document.getElementById('retry-next').hidden"))
 
     for index, row in enumerate(flagged[:3]):
-        game.poll("the position retried", lambda: current_row(game).get("move") == row["move"]
+        move = row["move"]
+        game.poll("the position retried", lambda: current_row(game).get("move") == move  # noqa: B023
                   and retry_state() == "" and game.state().get("mode") == "retry")
         if index == 0:  # the move played: wrong, twice, then the solution
             game.press(keys[row["played"]])

@@ -350,7 +350,7 @@ def test_a_review_storage_refused_is_still_answered_at_once_in_this_tab() -> Non
     """A full storage gives the stored reviews up first (assets/storage.js): the review
     finished here is still kept in the engine, so Review again is instant until the page
     closes; what another tab stored is read as well."""
-    engine, reviewer = engine_playing(moves=8)
+    _, reviewer = engine_playing(moves=8)
     reviewer.review_start("game", "")
     last = finish(reviewer, 100)
     again = reviewer.review_start("game", "")  # storage kept nothing
