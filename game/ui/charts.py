@@ -149,11 +149,17 @@ REVIEW_HEIGHT = 132  # the review's chart is a little taller: its move numbers u
 HIT = 12  # a marked move's target radius: 24 across, a thumb's (WCAG 2.5.8), whatever its dot
 
 
+LOST_TAIL = 10  # a lost game's last positions, left out of the scale (game/review.py TAIL)
+
+
 def review_scale(values: "list[int]") -> "tuple[int, int]":
     """The value range the review's chart spans: what varies, in steps of ten. A lost
-    game's last position (0: no move left) is left out, so a game that sat between 77
-    and 100 for 210 moves is not drawn flat in the top fifth of its box."""
-    seen = values[:-1] if len(values) > 1 and values[-1] == 0 else values
+    game's last positions (its fall to 0: no move left) are left out, and drawn on the
+    base line where they fall below it, so a game that sat between 77 and 100 for 210
+    moves is not drawn flat in the top fifth of its box."""
+    seen = values
+    if len(values) > 1 and values[-1] == 0:
+        seen = values[:-LOST_TAIL] if len(values) > 3 * LOST_TAIL else values[:-1]
     low = max(0, (min(seen) // 10) * 10) if seen else 0
     high = min(100, -(-max(seen) // 10) * 10) if seen else 100
     if high - low < 20:

@@ -45,6 +45,7 @@ class Retry:
         self.active = False
         self.settled = False  # this position's answer is known (right, or the solution shown)
         self.asking = False
+        self.task = ""  # the position's task, in words
 
     def heard(self, event: str, *args: "Any") -> None:
         if event == "reviewed":
@@ -94,16 +95,19 @@ class Retry:
         view.set_hidden("played-mark", True)
         view.current_move("review-moves-rows", move, False)
         played = self.moves.move_of(move) or {"played": "", "grade": "i"}
-        self.line(text.say("retry_find", n=text.number(move), k=text.number(self.index + 1),
-                           count=text.number(len(self.items)), played=text.say(played["played"]),
-                           grade=text.say("grade_" + played["grade"])))
+        view.set_text("watch-title", text.say("retry_title"))
+        self.task = text.say("retry_find", n=text.number(move), k=text.number(self.index + 1),
+                             count=text.number(len(self.items)), played=text.say(played["played"]),
+                             grade=text.say("grade_" + played["grade"]))
+        self.line("")
         view.focus_board()
 
     def line(self, said: str) -> None:
+        """The bar's line: the position's task, and what the last answer was."""
         view = self.page.view
-        view.set_text("watch-review-line", said)
+        view.set_text("watch-review-line", (self.task + " " + said).strip())
         view.set_hidden("watch-review-line", False)
-        view.say(said)
+        view.say(said or self.task)
 
     def begin(self, action: str) -> "Any":
         answer = action[6:]
@@ -172,6 +176,7 @@ class Retry:
         page = self.page
         view = page.view
         view.set_attribute("watch-bar", "data-retry", None)
+        view.set_text("watch-title", text.say("watch_title"))
         view.set_hidden("retry-next", True)
         view.show_hint(None)
         if page.mode == "retrying":

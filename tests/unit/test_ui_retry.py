@@ -74,7 +74,7 @@ def test_a_wrong_answer_gets_a_second_try_then_the_solution_with_its_reason() ->
     room.begin("retry:down")
     room.took("retry:down", answer("down", "m"))
     assert ("set_attribute", "review-dialog", "data-retry", "wrong") in page.view.calls
-    assert page.view.named("say")[-1][1] == "Not better: Down is a mistake too. One more try."
+    assert page.view.named("say")[-1][1] == "Not better: Down is graded mistake too. One more try."
     room.begin("retry:right")
     room.took("retry:right", answer("right", "x"))
     said = page.view.named("say")[-1][1]
