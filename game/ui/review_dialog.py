@@ -35,16 +35,28 @@ def counts(grades: str) -> "dict[str, str]":
     return {grade: str(grades.count(grade)) for grade in GRADES}
 
 
-def worst_rows(turning: "list[dict[str, Any]]", lang: str = "") -> "tuple[list[list[str]], list[Any]]":
+def what_next(move: int, moves: int, lost: bool, lang: str = "") -> str:
+    """What happened after a turning point of a lost game: how soon it was over."""
+    if not lost:
+        return ""
+    if move >= moves:
+        return " " + text.say("review_next_end", lang)
+    return " " + text.say("review_next_over", lang, n=text.number(moves - move, lang))
+
+
+def worst_rows(turning: "list[dict[str, Any]]", lang: str = "", moves: int = 0,
+               lost: bool = False) -> "tuple[list[list[str]], list[Any]]":
     """The turning points as the table's rows and each row's data attributes
-    (`data-move`, `data-played`, `data-better`, `data-grade`: the contract's)."""
+    (`data-move`, `data-played`, `data-better`, `data-grade`: the contract's); in a lost
+    game of `moves` moves, each sentence says how soon the game was over after it."""
     rows: "list[list[str]]" = []
     data: "list[Any]" = []
     for point in turning:
         grade = str(point["grade"])
-        rows.append([text.number(int(point["move"]), lang), text.say(str(point["played"]), lang),
+        move = int(point["move"])
+        rows.append([text.number(move, lang), text.say(str(point["played"]), lang),
                      text.say(str(point["better"]), lang), text.say("grade_" + grade, lang),
-                     turning_sentence(point, lang)])
+                     turning_sentence(point, lang) + what_next(move, moves, lost, lang)])
         data.append([("move", str(point["move"])), ("played", str(point["played"])),
                      ("better", str(point["better"])), ("grade", grade)])
     return rows, data
@@ -329,7 +341,8 @@ class ReviewDialog:
         view.set_attribute("review-dialog", "data-accuracy", "%.1f" % figure)
         view.set_text("review-accuracy", accuracy)
         view.set_hidden("review-accuracy", False)
-        rows, data = worst_rows(self.moves.turning)
+        lost = bool(self.values) and self.values[-1] == 0
+        rows, data = worst_rows(self.moves.turning, "", self.moves.count, lost)
         show = [[(text.say("button_show"), text.say("review_show_move", n=text.number(int(point["move"]))),
                   "review-show", "")] for point in self.moves.turning]
         view.set_rows("review-worst-rows", rows, show, data=data)

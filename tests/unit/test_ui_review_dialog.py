@@ -152,6 +152,9 @@ def test_each_turning_point_is_a_sentence_and_its_row_carries_the_contracts_attr
     assert data[0] == [("move", "12"), ("played", "up"), ("better", "left"), ("grade", "x")]
     assert rows[1][-1] == "Move 3: Right left 5 empty cells, Down only 3."
     assert rows[2][-1] == "Move 7: Up was better than Left, seen 1 moves ahead."
+    lost, _ = worst_rows(TURNING, "", 12, True)
+    assert lost[0][-1].endswith("its corner; Left kept it there. It ended the game.")
+    assert lost[1][-1].endswith("The game was over 9 moves later."), "what happened next"
     merge = {"move": 5, "played": "up", "better": "down", "why": [{"code": "merge", "tile": 64}]}
     assert turning_sentence(merge) == "Move 5: Down made a 64; Up missed it."
 
