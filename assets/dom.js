@@ -118,15 +118,16 @@
         if (!data.from) body.replaceChildren();
         var fragment = document.createDocumentFragment();
         for (var i = data.from; i < data.grades.length; i++) {
-          var tr = document.createElement("tr");
+          var tr = document.createElement("div");
+          tr.setAttribute("role", "row");
           var played = data.played[i], better = data.better[i], grade = data.grades[i];
           tr.setAttribute("data-move", String(i + 1));
           tr.setAttribute("data-played", w.names[played] || "");
           tr.setAttribute("data-better", better === "." ? "" : (w.names[better] || ""));
           tr.setAttribute("data-grade", grade);
-          tr.className = "grade-" + grade;
-          var head = document.createElement("th");
-          head.setAttribute("scope", "row");
+          tr.className = "move-row grade-" + grade + (i % 2 ? " even" : "");
+          var head = document.createElement("span");
+          head.setAttribute("role", "rowheader");
           var button = cell("button", String(i + 1));
           button.type = "button";
           button.className = "move-button";
@@ -136,10 +137,12 @@
           button.setAttribute("aria-label", w.show.replace("{n}", String(i + 1)));
           head.appendChild(button);
           tr.appendChild(head);
-          tr.appendChild(cell("td", w[played] || ""));
-          tr.appendChild(cell("td", w.grades[grade] || ""));
-          tr.appendChild(cell("td", better === "." ? "" : (w[better] || "")));
-          tr.appendChild(cell("td", better === "." ? "" : (w.keeps[data.keeps[i]] || "")));
+          [w[played] || "", w.grades[grade] || "", better === "." ? "" : (w[better] || ""),
+           better === "." && data.keeps[i] !== "f" ? "" : (w.keeps[data.keeps[i]] || "")].forEach(function (text) {
+            var one = cell("span", text);
+            one.setAttribute("role", "cell");
+            tr.appendChild(one);
+          });
           fragment.appendChild(tr);
         }
         body.appendChild(fragment);
@@ -154,9 +157,9 @@
     current: function (id, move, focus) {
       try {
         var body = document.getElementById(id);
-        var old = body.querySelector("tr[aria-current]");
+        var old = body.querySelector("[aria-current]");
         if (old) old.removeAttribute("aria-current");
-        var row = body.querySelector("tr[data-move='" + Number(move) + "']");
+        var row = body.querySelector("[data-move='" + Number(move) + "']");
         if (!row) return;
         row.setAttribute("aria-current", "true");
         take(body, row.querySelector("button"), focus);

@@ -182,28 +182,29 @@ def move_ticks(last: int) -> "list[int]":
     return ticks + [last]
 
 
-def review_chart(values: "list[int]", grades: str, total: int = 0, current: int = -1) -> "list[Shape]":
+def review_x(index: int, last: int) -> str:
+    """Where position `index` of `last` + 1 sits across the review's chart."""
+    return "%.1f" % (LEFT + 4 + (WIDTH - LEFT - 8) * index / max(last, 1))
+
+
+def review_chart(values: "list[int]", grades: str, total: int = 0) -> "list[Shape]":
     """A reviewed game: the position's value (0-100, game/review.py) after each move as
     a line, from the start position on, across the whole game (`total` positions: while
     the review runs, the line stops where the grades have got to), on a scale of what
     varies (`review_scale`; a value below it, the lost end, sits on the base line); the
-    move numbers under it; a dot on each move graded a mistake or a blunder (class
-    `grade-m`, `grade-x`) with a thumb-sized target that shows that move (`review-show`);
-    and a line at the move the board shows (`current`)."""
+    move numbers under it; and a dot on each move graded a mistake or a blunder (class
+    `grade-m`, `grade-x`) with a thumb-sized target that shows that move (`review-show`).
+    The move the board shows is a line of the page's own (`review_x` places it): moving
+    it redraws nothing. A thousand points are a thousand formats, no calls: MicroPython
+    draws this on the main thread."""
     if not values:
         return []
     low, high = review_scale(values)
     last = max(total or len(values), len(values)) - 1
-    span = WIDTH - LEFT - 8
     base = REVIEW_HEIGHT - BOTTOM
-    height = base - TOP
-
-    def x(index: int) -> str:
-        return "%.1f" % (LEFT + 4 + span * index / max(last, 1))
-
-    def y(value: int) -> str:
-        return "%.1f" % (base - height * (min(max(value, low), high) - low) / (high - low))
-
+    step = (WIDTH - LEFT - 8) / max(last, 1)
+    left = LEFT + 4.0
+    rise = (base - TOP) / (high - low)
     shapes: "list[Shape]" = []
     for kind, level in (("axis", base), ("grid", TOP)):
         shapes.append(("line", [("class", kind), ("x1", str(LEFT)), ("x2", str(WIDTH)), ("y1", str(level)),
@@ -212,17 +213,18 @@ def review_chart(values: "list[int]", grades: str, total: int = 0, current: int 
         shapes.append(("text", [("class", "scale"), ("x", str(LEFT - 4)), ("y", str(level)),
                                 ("text-anchor", "end")], str(label)))
     for tick in move_ticks(last):
-        shapes.append(("text", [("class", "label"), ("x", x(tick)), ("y", str(REVIEW_HEIGHT - 4)),
+        shapes.append(("text", [("class", "label"), ("x", review_x(tick, last)), ("y", str(REVIEW_HEIGHT - 4)),
                                 ("text-anchor", "middle")], str(tick)))
-    if 0 <= current <= last:
-        shapes.append(("line", [("class", "now"), ("x1", x(current)), ("x2", x(current)), ("y1", str(TOP)),
-                                ("y2", str(base))], ""))
-    coords = " ".join("%s,%s" % (x(i), y(v)) for i, v in enumerate(values))
-    line = [("class", "line s1"), ("points", coords), ("data-values", values_text(values))]
+    ys = [base - rise * (min(max(v, low), high) - low) for v in values]
+    # In tenths, as whole numbers (scaled back by the line's transform): formatting a
+    # thousand pairs of floats was half of this drawing's time in MicroPython.
+    coords = " ".join(["%d,%d" % (10 * (left + step * i), 10 * ys[i]) for i in range(len(values))])
+    line = [("class", "line s1"), ("points", coords), ("transform", "scale(0.1)"),
+            ("vector-effect", "non-scaling-stroke"), ("data-values", values_text(values))]
     shapes.append(("polyline", line, ""))
     for move, grade in enumerate(grades, 1):
         if grade in MARKED and move < len(values):
-            at = [("cx", x(move)), ("cy", y(values[move]))]
+            at = [("cx", "%.1f" % (left + step * move)), ("cy", "%.1f" % ys[move])]
             shapes.append(("circle", [("class", "dot grade-" + grade), ("r", "3.5")] + at, ""))
             shapes.append(("circle", [("class", "hit"), ("r", str(HIT)), ("data-move", str(move)),
                                       ("data-action", "review-show")] + at, ""))

@@ -144,6 +144,7 @@ class ReviewDialog:
         self.moves = Moves()
         self.listed = 0
         self.at = -1
+        view.set_attribute("review-chart-now", "visibility", "hidden")
         for element_id in ("review-accuracy", "review-counts", "review-chart-box", "review-worst-box",
                            "review-moves-box", "review-retry", "review-retry-result"):
             view.set_hidden(element_id, True)
@@ -166,8 +167,10 @@ class ReviewDialog:
         """The board's way back: the review again, its list at the move shown."""
         view = self.page.view
         view.open_dialog("review")
-        if self.at >= 0:
-            self.draw_chart(True)
+        if self.at >= 0:  # the chart's line at the move shown: two attributes, nothing redrawn
+            x = charts.review_x(self.at, max(self.moves.total, len(self.values)) - 1)
+            for name, value in (("x1", x), ("x2", x), ("visibility", "visible")):
+                view.set_attribute("review-chart-now", name, value)
             view.current_move("review-moves-rows", min(self.at + 1, self.moves.count), True)
 
     def step_back(self) -> None:
@@ -303,14 +306,14 @@ class ReviewDialog:
 
     def draw_chart(self, now: bool = False) -> None:
         """The chart, redrawn a few times a second while the grades come (drawing 1,000
-        points is dear), at once when `now`; with the move the board shows marked."""
+        points is dear), at once when `now`."""
         at = self.page.now()
         if not now and at - self.drawn_at < DRAW_MS:
             return
         self.drawn_at = at
         view = self.page.view
-        view.draw_chart("review-chart", charts.review_chart(self.values, self.moves.grades, self.moves.total,
-                                                             self.at))
+        view.draw_chart("review-chart-shapes", charts.review_chart(self.values, self.moves.grades,
+                                                                    self.moves.total))
         view.set_legend("review-legend", [("s1", text.say("review_legend_value")),
                                           ("grade-m", text.say("grade_m")), ("grade-x", text.say("grade_x"))])
         view.set_hidden("review-chart-box", False)

@@ -146,8 +146,8 @@ def teaching(browser: Browser, url: str, save: str, slower: int) -> dict[str, fl
             poll(page, "document.getElementById('review-dialog').dataset.accuracy != null", timeout=60)
 
         def show() -> None:
-            page.evaluate("document.querySelector('#review-moves tr[data-grade=\"m\"] button, "
-                          "#review-moves tr[data-grade=\"i\"] button').click()")
+            page.evaluate("document.querySelector('#review-moves-rows [data-grade=\"m\"] button, "
+                          "#review-moves-rows [data-grade=\"i\"] button').click()")
             poll(page, "document.getElementById('game').dataset.watch === 'paused'", timeout=30)
 
         def step() -> None:

@@ -28,7 +28,7 @@ def review_data(game: GamePage) -> dict[str, str]:
 def current_row(game: GamePage) -> dict[str, str]:
     """The move list's row of the position the board shows (aria-current), as data."""
     found: dict[str, str] = game.evaluate("""() => {
-        const row = document.querySelector('#review-moves tr[aria-current="true"]');
+        const row = document.querySelector('#review-moves-rows [aria-current="true"]');
         return row ? {...row.dataset, focused: String(row.contains(document.activeElement))} : {};
     }""")
     return found
@@ -229,7 +229,18 @@ def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: Ga
     after = game.evaluate("""() => ({stats: localStorage.getItem('py2048:stats'),
         best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
     assert after == stored  # nothing stored, counted, or best
-    game.click("#watch-close")
+    # It is practice: Hint and Undo are there, and Escape goes back to the review.
+    moves_now = int(game.state()["moves"])
+    game.click("#practice-undo")  # first: the practice may be over (Undo brings back a move to hint)
+    game.wait_for("a move taken back", lambda d: int(d["moves"]) == moves_now - 1)
+    game.click("#practice-hint")
+    game.poll("the hint's arrow", lambda: bool(game.evaluate(
+        "() => !document.getElementById('hint-mark').hidden")))
+    game.press("Escape")
+    game.poll("the review again", lambda: game.dialog_open("review"))
+    game.page.locator("#review-dialog").get_by_role("button", name="Close").click()
+    game.poll("the game-over dialog", lambda: game.dialog_open("over"))
+    game.page.evaluate("() => document.getElementById('over-dialog').close()")
     back = game.wait_for("the game in play", lambda d: "watch" not in d and d["mode"] == "classic")
     assert (back["board"], back["moves"], back["score"], back["status"]) == (
         over["board"], over["moves"], over["score"], "over")
@@ -237,7 +248,7 @@ def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: Ga
 
 def moves_list(game: GamePage) -> list[dict[str, str]]:
     found: list[dict[str, str]] = game.evaluate(
-        "() => [...document.querySelectorAll('#review-moves tbody tr')].map(tr => ({...tr.dataset}))")
+        "() => [...document.querySelectorAll('#review-moves-rows [role=row]')].map(tr => ({...tr.dataset}))")
     return found
 
 
@@ -258,7 +269,7 @@ def test_the_move_list_steps_the_board_and_escape_goes_back_one_step_at_a_time(g
         assert (row["better"] == "") == (row["grade"] == "b") and row["better"] != row["played"]
     flagged = next(row for row in rows if row["grade"] != "b" and int(row["move"]) > 1)
     move = int(flagged["move"])
-    game.page.locator(f'#review-moves tr[data-move="{move}"] button').click()
+    game.page.locator(f'#review-moves-rows [role=row][data-move="{move}"] button').click()
     game.wait_for("the position, still", lambda d: d.get("watch") == "paused")
     game.poll("its row current", lambda: current_row(game).get("move") == str(move))
     marks = game.evaluate("""() => ({better: document.getElementById('hint-mark').dataset.dir,
@@ -266,6 +277,9 @@ def test_the_move_list_steps_the_board_and_escape_goes_back_one_step_at_a_time(g
         line: document.getElementById('watch-review-line').textContent})""")
     assert (marks["played"], marks["better"]) == (flagged["played"], flagged["better"])
     assert f"{move}" in marks["line"] and game.state()["best"] == over["best"]
+    game.page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[str] = []
+    assert audit(game, "a review's position on the board", found) > 10 and not found, "\n".join(found)
     game.press("ArrowRight")
     game.poll("the next move's row", lambda: current_row(game).get("move") == str(move + 1))
     game.press("ArrowLeft")
@@ -327,6 +341,10 @@ def test_retry_your_mistakes_checks_each_answer_gives_a_second_try_then_the_solu
         else:  # the better move: right at once
             game.press(keys[row["better"]])
             game.poll("checked right", lambda: retry_state() == "right" and next_shown())
+        if index == 1:
+            game.page.evaluate(AXE.read_text(encoding="utf-8"))
+            found: list[str] = []
+            assert audit(game, "a retry, answered", found) > 10 and not found, "\n".join(found)
         if index == min(len(flagged), 3) - 1 and len(flagged) > 3:
             game.press("Escape")  # leave the rest: back to the review
             break
