@@ -213,8 +213,8 @@ def review_chart(values: "list[int]", grades: str, total: int = 0) -> "list[Shap
         shapes.append(("text", [("class", "scale"), ("x", str(LEFT - 4)), ("y", str(level)),
                                 ("text-anchor", "end")], str(label)))
     for tick in move_ticks(last):
-        shapes.append(("text", [("class", "label"), ("x", review_x(tick, last)), ("y", str(REVIEW_HEIGHT - 4)),
-                                ("text-anchor", "middle")], str(tick)))
+        at = [("x", review_x(tick, last)), ("y", str(REVIEW_HEIGHT - 4)), ("text-anchor", "middle")]
+        shapes.append(("text", [("class", "label")] + at, str(tick)))
     ys = [base - rise * (min(max(v, low), high) - low) for v in values]
     # In tenths, as whole numbers (scaled back by the line's transform): formatting a
     # thousand pairs of floats was half of this drawing's time in MicroPython.
