@@ -29,6 +29,7 @@
     button.scrollIntoView({block: "nearest"});
     if (focus) button.focus();
   }
+  var BLOCK = 50;  // rows a block: what the page styles and lays out when it scrolls into view
   var STEPS = {ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10, Home: -1e9, End: 1e9};
   function along(body, event) {
     var step = STEPS[event.key];
@@ -116,8 +117,14 @@
         var data = JSON.parse(json);
         var w = data.words;
         if (!data.from) body.replaceChildren();
-        var fragment = document.createDocumentFragment();
+        var block = body.lastElementChild;
         for (var i = data.from; i < data.grades.length; i++) {
+          if (!block || i % BLOCK === 0) {
+            block = document.createElement("div");
+            block.setAttribute("role", "rowgroup");
+            block.className = "move-block";
+            body.appendChild(block);
+          }
           var tr = document.createElement("div");
           tr.setAttribute("role", "row");
           var played = data.played[i], better = data.better[i], grade = data.grades[i];
@@ -143,9 +150,8 @@
             one.setAttribute("role", "cell");
             tr.appendChild(one);
           });
-          fragment.appendChild(tr);
+          block.appendChild(tr);
         }
-        body.appendChild(fragment);
         if (!body.py2048Keys) {
           body.py2048Keys = true;
           body.addEventListener("keydown", function (event) { along(body, event); });
