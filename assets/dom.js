@@ -29,6 +29,54 @@
     button.scrollIntoView({block: "nearest"});
     if (focus) button.focus();
   }
+  // A review's rows from body.py2048Next on, CHUNK at a time, each chunk a task of its own
+  // (a kept review brings a thousand rows at once: one task of them all was 60-80 ms).
+  var CHUNK = 200;
+  function fill(body) {
+    var data = body.py2048Data, w = data.words;
+    var end = Math.min(data.grades.length, body.py2048Next + CHUNK);
+    var block = body.lastElementChild;
+    for (var i = body.py2048Next; i < end; i++) {
+      if (!block || i % BLOCK === 0) {
+        block = document.createElement("div");
+        block.setAttribute("role", "rowgroup");
+        block.className = "move-block";
+        body.appendChild(block);
+      }
+      block.appendChild(moveRow(data, w, i, !body.querySelector("button[tabindex='0']") && i === 0));
+    }
+    body.py2048Next = end;
+    body.py2048Filling = end < body.py2048Data.grades.length;
+    if (body.py2048Filling) setTimeout(function () { fill(body); }, 0);
+  }
+  function moveRow(data, w, i, first) {
+    var tr = document.createElement("div");
+    tr.setAttribute("role", "row");
+    var played = data.played[i], better = data.better[i], grade = data.grades[i];
+    tr.setAttribute("data-move", String(i + 1));
+    tr.setAttribute("data-played", w.names[played] || "");
+    tr.setAttribute("data-better", better === "." ? "" : (w.names[better] || ""));
+    tr.setAttribute("data-grade", grade);
+    tr.className = "move-row grade-" + grade + (i % 2 ? " even" : "");
+    var head = document.createElement("span");
+    head.setAttribute("role", "rowheader");
+    var button = cell("button", String(i + 1));
+    button.type = "button";
+    button.className = "move-button";
+    button.tabIndex = first ? 0 : -1;
+    button.setAttribute("data-action", "review-show");
+    button.setAttribute("data-move", String(i + 1));
+    button.setAttribute("aria-label", w.show.replace("{n}", String(i + 1)));
+    head.appendChild(button);
+    tr.appendChild(head);
+    [w[played] || "", w.grades[grade] || "", better === "." ? "" : (w[better] || ""),
+     better === "." && data.keeps[i] !== "f" ? "" : (w.keeps[data.keeps[i]] || "")].forEach(function (text) {
+      var one = cell("span", text);
+      one.setAttribute("role", "cell");
+      tr.appendChild(one);
+    });
+    return tr;
+  }
   var BLOCK = 50;  // rows a block: what the page styles and lays out when it scrolls into view
   var STEPS = {ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10, Home: -1e9, End: 1e9};
   function along(body, event) {
@@ -115,43 +163,12 @@
       try {
         var body = document.getElementById(id);
         var data = JSON.parse(json);
-        var w = data.words;
-        if (!data.from) body.replaceChildren();
-        var block = body.lastElementChild;
-        for (var i = data.from; i < data.grades.length; i++) {
-          if (!block || i % BLOCK === 0) {
-            block = document.createElement("div");
-            block.setAttribute("role", "rowgroup");
-            block.className = "move-block";
-            body.appendChild(block);
-          }
-          var tr = document.createElement("div");
-          tr.setAttribute("role", "row");
-          var played = data.played[i], better = data.better[i], grade = data.grades[i];
-          tr.setAttribute("data-move", String(i + 1));
-          tr.setAttribute("data-played", w.names[played] || "");
-          tr.setAttribute("data-better", better === "." ? "" : (w.names[better] || ""));
-          tr.setAttribute("data-grade", grade);
-          tr.className = "move-row grade-" + grade + (i % 2 ? " even" : "");
-          var head = document.createElement("span");
-          head.setAttribute("role", "rowheader");
-          var button = cell("button", String(i + 1));
-          button.type = "button";
-          button.className = "move-button";
-          button.tabIndex = body.querySelector("button[tabindex='0']") || i > 0 ? -1 : 0;
-          button.setAttribute("data-action", "review-show");
-          button.setAttribute("data-move", String(i + 1));
-          button.setAttribute("aria-label", w.show.replace("{n}", String(i + 1)));
-          head.appendChild(button);
-          tr.appendChild(head);
-          [w[played] || "", w.grades[grade] || "", better === "." ? "" : (w[better] || ""),
-           better === "." && data.keeps[i] !== "f" ? "" : (w.keeps[data.keeps[i]] || "")].forEach(function (text) {
-            var one = cell("span", text);
-            one.setAttribute("role", "cell");
-            tr.appendChild(one);
-          });
-          block.appendChild(tr);
+        if (!data.from) {
+          body.replaceChildren();
+          body.py2048Next = 0;
         }
+        body.py2048Data = data;  // the newest letters hold every move so far
+        if (!body.py2048Filling) fill(body);
         if (!body.py2048Keys) {
           body.py2048Keys = true;
           body.addEventListener("keydown", function (event) { along(body, event); });

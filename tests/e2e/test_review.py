@@ -246,10 +246,17 @@ def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: Ga
         over["board"], over["moves"], over["score"], "over")
 
 
-def moves_list(game: GamePage) -> list[dict[str, str]]:
-    found: list[dict[str, str]] = game.evaluate(
-        "() => [...document.querySelectorAll('#review-moves-rows [role=row]')].map(tr => ({...tr.dataset}))")
-    return found
+def moves_list(game: GamePage, count: int = 0) -> list[dict[str, str]]:
+    """The move list's rows as data, once all `count` are in (a kept review's rows come a
+    few hundred a task)."""
+    def rows() -> list[dict[str, str]]:
+        found: list[dict[str, str]] = game.evaluate(
+            "() => [...document.querySelectorAll('#review-moves-rows [role=row]')]"
+            ".map(tr => ({...tr.dataset}))")
+        return found
+    if count:
+        game.poll(f"the move list's {count} rows", lambda: len(rows()) >= count)
+    return rows()
 
 
 def test_the_move_list_steps_the_board_and_escape_goes_back_one_step_at_a_time(game: GamePage) -> None:
@@ -261,7 +268,7 @@ def test_the_move_list_steps_the_board_and_escape_goes_back_one_step_at_a_time(g
     game.poll("the game-over dialog", lambda: game.dialog_open("over"))
     game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
     seen = wait_reviewed(game)
-    rows = moves_list(game)
+    rows = moves_list(game, int(over["moves"]))
     assert [row["move"] for row in rows] == [str(n) for n in range(1, int(over["moves"]) + 1)]
     assert "".join(row["grade"] for row in rows) == seen["grades"]
     for row in rows:
@@ -311,7 +318,7 @@ def test_retry_your_mistakes_checks_each_answer_gives_a_second_try_then_the_solu
     game.poll("the game-over dialog", lambda: game.dialog_open("over"))
     game.page.locator("#over-dialog").get_by_role("button", name="Review").click()
     wait_reviewed(game)
-    rows = moves_list(game)
+    rows = moves_list(game, int(over["moves"]))
     flagged = [row for row in rows if row["grade"] in "imx"]
     assert flagged, "a game of cycled keys has a mistake"
     stored = game.evaluate("""() => ({stats: localStorage.getItem('py2048:stats'),
