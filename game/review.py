@@ -37,7 +37,8 @@ from game.solver.search import LINE_BASE, Valued, move_values
 BUDGET = 4500  # positions the solver may evaluate per position reviewed (docs/review.md)
 GRADING = 3  # the grading rules' version: a kept review graded otherwise is not reused
 # (2: a lost game's last moves hold at most one turning point; 3: a lost game's turning
-# points are first the moves whose drop the chart never got back, `decisive`)
+# points are first the moves whose drop the chart never got back, then the loss times
+# the standing before the move, `decisive`)
 GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # The loss (percent of a live board's value) from which a move is graded an
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
@@ -47,8 +48,9 @@ TURNING_POINTS = 3
 # A lost game's last moves: at most one turning point among them (`decisive` says why).
 TAIL = 10
 # A move's drop the chart never got back counts first from this many points on
-# (percent of a live board, like a loss; `decisive`).
-NEVER_REGAINED = 3.0
+# (percent of a live board, like a loss; `decisive`): below it, the small drops a long
+# game never gets back outrank a blunder it made good (docs/review.md).
+NEVER_REGAINED = 4.0
 
 
 # A direction as one letter, for the per-move strings (`played`, `better`): "." in
@@ -173,24 +175,26 @@ def unregained(standings: list[int]) -> list[int]:
 
 
 def decisive(judged: list[Judged], lost: bool, standings: list[int]) -> list[Judged]:
-    """The turning points. In a lost game, first the moves that gave up the most of
-    what the game never got back (the chart's `unregained` drop after them, but no more
-    than their own loss, since a bad tile is no move's fault, and only from
-    `NEVER_REGAINED` on), then the costliest of the others; in a game not lost (nothing
-    was decided: what the chart had not got back by its last move it might have got back
-    the move after), the costliest moves. Forced and best moves never count. A
-    corner-break or a careless move costs a few percent, and a game makes most of them
-    good: the one it never recovers from is the one that decided it. In a lost game's
-    last `TAIL` moves every move is costly and all of the fall is unregained, and there
-    the moves that lost it would crowd out the one that decided it earlier (a real game
-    named moves 202, 204 and 210 of 210, and not 126, which pulled the 128 out of its
-    corner for good): so only one of those counts. Measured in docs/review.md,
-    "Turning points"."""
+    """The turning points: the moves after which the game's chances fell most while it
+    could still be saved. In a lost game, first the moves that gave up the most of what
+    it never got back (the chart's `unregained` drop after them, but no more than their
+    own loss, since a bad tile is no move's fault, and only from `NEVER_REGAINED` on);
+    then, and in a game not lost (where nothing was decided: what the chart had not got
+    back by the last move it might have got back the move after), the moves that lost
+    most of a game still alive (the loss times the chart's standing before the move).
+    Forced and best moves never count. A corner-break or a careless move costs a few
+    percent, and a game makes most of them good: the one it never recovers from is the
+    one that decided it. In a lost game's last `TAIL` moves every move is costly and all
+    of the fall is unregained, and there the moves that lost it would crowd out the one
+    that decided it earlier (a real game named moves 202, 204 and 210 of 210, and not
+    126, which pulled the 128 out of its corner for good): so only one of those counts.
+    Measured in docs/review.md, "Turning points"."""
     never = unregained(standings) if lost else []
 
     def order(j: Judged) -> tuple[float, float, int]:
         kept = min(j.loss, float(never[j.move - 1])) if j.move <= len(never) else 0.0
-        return (-kept if kept >= NEVER_REGAINED else 0.0, -j.loss, j.move)
+        alive = standings[j.move - 1] if j.move <= len(standings) else 100
+        return (-kept if kept >= NEVER_REGAINED else 0.0, -j.loss * alive, j.move)
 
     costly = sorted((j for j in judged if j.loss > 0.0 and not j.forced), key=order)
     tail_from = len(judged) - TAIL + 1

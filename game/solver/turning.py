@@ -19,7 +19,8 @@ rule: how many lost games name more than one of their last `TAIL` moves, and how
 the planted move is named, over all planted games and over the games that turned on it
 (`turned`). With `--cache FILE` every reviewed game is kept as a JSON line, and a game
 already there is read back instead of played again: a long run can be stopped and
-resumed, and other rules tried on the same reviews.
+resumed, and other rules tried on the same reviews (a cache is told apart by kind, seed,
+player's budget and moves only: one made by another version of the plant is not).
 
 Everything is seeded (`chance.seeded`), and the player's budget is in positions, so
 the same arguments give the same games on any machine.

@@ -234,14 +234,17 @@ def test_what_is_never_regained_is_the_chart_above_all_that_came_after() -> None
 
 
 def test_a_lost_games_last_moves_hold_one_turning_point_and_the_earlier_ones_are_named() -> None:
-    """In a lost game's last TAIL moves every move is costly: only the costliest of them
-    counts, and the costliest moves before them are named too (the move that decided it)."""
+    """In a lost game's last TAIL moves every move is costly and all of the fall is never
+    regained: only one of them counts (the one that lost most of a game still alive),
+    and the costliest moves before them are named too (the move that decided it)."""
     end = [9.0, 12.0, 30.0, 8.0, 0.0, 15.0, 40.0, 7.0, 11.0, 60.0]  # moves 61 to 70
     losses = [0.0] * 40 + [2.0, 0.0, 3.5] + [0.0] * 17 + end
     standings = [100] * 61 + list(range(90, -1, -10))  # the fall: all in the last ten moves
     moves = [j.move for j in review.decisive(judged_of(losses), True, standings)]
-    assert moves == [70, 43, 41]
-    assert [j.move for j in review.decisive(judged_of(losses), False, standings)] == [70, 67, 63]
+    assert moves == [63, 43, 41]  # 63 lost 30 of 80, 70 60 of 10
+    assert [j.move for j in review.decisive(judged_of(losses), False, standings)] == [63, 67, 62]
+    flat = [100] * 71  # a chart that never falls: the costliest moves, the end's too
+    assert [j.move for j in review.decisive(judged_of(losses), False, flat)] == [70, 67, 63]
 
 
 def test_a_drop_never_regained_beats_a_bigger_one_made_good() -> None:
@@ -271,12 +274,14 @@ def test_a_forced_move_is_never_a_turning_point() -> None:
 def kept_first(judged: list[review.Judged], standings: list[int],
                lost: bool) -> list[tuple[float, float, int]]:
     """Each move's place in `decisive`'s order: in a lost game what it lost never
-    regained (from NEVER_REGAINED on), then its loss, then the earlier first."""
+    regained (from NEVER_REGAINED on), then its loss times the standing before it, then
+    the earlier first."""
     never = review.unregained(standings) if lost else [0] * len(judged)
     keys = []
     for j in judged:
         kept = min(j.loss, float(never[j.move - 1]))
-        keys.append((-kept if kept >= review.NEVER_REGAINED else 0.0, -j.loss, j.move))
+        first = -kept if kept >= review.NEVER_REGAINED else 0.0
+        keys.append((first, -j.loss * standings[j.move - 1], j.move))
     return keys
 
 
@@ -300,8 +305,8 @@ def test_law_the_turning_points_are_the_moves_that_lost_most_for_good_one_at_mos
         assert left_out == []  # every move that could count does
     else:
         assert all(keys[j.move] > keys[chosen[-1].move] for j in left_out)
-    if not lost or all(n == 0 for n in review.unregained(standings)):  # nothing decided: grading 2
-        assert chosen == sorted(chosen, key=lambda j: (-j.loss, j.move))
+    if not lost or all(n == 0 for n in review.unregained(standings)):  # nothing decided
+        assert chosen == sorted(chosen, key=lambda j: (-j.loss * standings[j.move - 1], j.move))
 
 
 def test_a_real_lost_game_has_at_most_one_turning_point_in_its_last_moves() -> None:
@@ -341,7 +346,7 @@ def test_the_turning_measure_plants_a_move_that_breaks_the_corner_and_counts_by_
     game = {"kind": "human", "seed": 1, "moves": 50, "lost": True, "planted": 20, "standings": standings,
             "judged": [list(j) for j in judged_of(losses)]}
     assert turning.turned(game) and not turning.turned(game | {"planted": 45})
-    assert turning.named(game) == {"grading 1": [50, 48, 45], "grading 2": [50, 20], "grading 3": [50, 20]}
+    assert turning.named(game) == {"grading 1": [50, 48, 45], "grading 2": [50, 20], "grading 3": [48, 20]}
     found = turning.summary([game, game | {"planted": 45}, game | {"planted": None}])
     counts = {k: v for k, v in found.items() if k not in turning.RULES}
     assert counts == {"games": 3, "lost": 3, "planted": 2, "planted_lost": 2, "turned": 1}
