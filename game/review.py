@@ -35,8 +35,10 @@ from game.rules import Board
 from game.solver.search import LINE_BASE, Valued, move_values
 
 BUDGET = 4500  # positions the solver may evaluate per position reviewed (docs/review.md)
-GRADING = 2  # the grading rules' version: a kept review graded otherwise is not reused
-# (2: a lost game's last moves hold at most one turning point)
+GRADING = 3  # the grading rules' version: a kept review graded otherwise is not reused
+# (2: a lost game's last moves hold at most one turning point; 3: a lost game's turning
+# points are first the moves whose drop the chart never got back, then the loss times
+# the standing before the move, `decisive`)
 GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # The loss (percent of a live board's value) from which a move is graded an
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
@@ -45,6 +47,10 @@ HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost
 TURNING_POINTS = 3
 # A lost game's last moves: at most one turning point among them (`decisive` says why).
 TAIL = 10
+# A move's drop the chart never got back counts first from this many points on
+# (percent of a live board, like a loss; `decisive`): below it, the small drops a long
+# game never gets back outrank a blunder it made good (docs/review.md).
+NEVER_REGAINED = 4.0
 
 
 # A direction as one letter, for the per-move strings (`played`, `better`): "." in
@@ -182,15 +188,42 @@ def kept_letters(boards: list[Board], played: str, better: str) -> str:
     return "".join(letters)
 
 
-def decisive(judged: list[Judged], lost: bool) -> list[Judged]:
-    """The turning points: the costliest moves, most costly first (the earlier of two
-    equal losses first); best moves never count. In a lost game's last `TAIL` moves
-    every move is costly (each risks what little is left), and there the moves that
-    lost it would crowd out the one that decided it earlier (a review of a real game
-    named moves 202, 204 and 210 of 210, and not 126, which pulled the 128 out of its
-    corner for good): so only the costliest of those last moves counts. Measured in
-    docs/review.md, "Turning points"."""
-    costly = sorted((j for j in judged if j.loss > 0.0), key=lambda j: (-j.loss, j.move))
+def unregained(standings: list[int]) -> list[int]:
+    """Per move (index 0: move 1), how far the chart stood before it above the best it
+    ever stood after it: what the game lost there and never got back (0 when it did).
+    Along a lost game these add up to its whole fall, each point to the move after
+    which the game never again stood so high; a drop that was made good counts 0."""
+    found = [0] * max(0, len(standings) - 1)
+    best_after = -1
+    for at in range(len(standings) - 1, 0, -1):
+        best_after = max(best_after, standings[at])
+        found[at - 1] = max(0, standings[at - 1] - best_after)
+    return found
+
+
+def decisive(judged: list[Judged], lost: bool, standings: list[int]) -> list[Judged]:
+    """The turning points: the moves after which the game's chances fell most while it
+    could still be saved. In a lost game, first the moves that gave up the most of what
+    it never got back (the chart's `unregained` drop after them, but no more than their
+    own loss, since a bad tile is no move's fault, and only from `NEVER_REGAINED` on);
+    then, and in a game not lost (where nothing was decided: what the chart had not got
+    back by the last move it might have got back the move after), the moves that lost
+    most of a game still alive (the loss times the chart's standing before the move).
+    Forced and best moves never count. A corner-break or a careless move costs a few
+    percent, and a game makes most of them good: the one it never recovers from is the
+    one that decided it. In a lost game's last `TAIL` moves every move is costly and all
+    of the fall is unregained, and there the moves that lost it would crowd out the one
+    that decided it earlier (a real game named moves 202, 204 and 210 of 210, and not
+    126, which pulled the 128 out of its corner for good): so only one of those counts.
+    Measured in docs/review.md, "Turning points"."""
+    never = unregained(standings) if lost else []
+
+    def order(j: Judged) -> tuple[float, float, int]:
+        kept = min(j.loss, float(never[j.move - 1])) if j.move <= len(never) else 0.0
+        alive = standings[j.move - 1] if j.move <= len(standings) else 100
+        return (-kept if kept >= NEVER_REGAINED else 0.0, -j.loss * alive, j.move)
+
+    costly = sorted((j for j in judged if j.loss > 0.0 and not j.forced), key=order)
     tail_from = len(judged) - TAIL + 1
     chosen: list[Judged] = []
     in_tail = False
@@ -284,7 +317,7 @@ class Review:
         return [{"move": j.move, "played": j.played, "better": j.better, "grade": j.grade,
                  "loss": round(j.loss, 2),
                  "why": reasons(self.boards[j.move - 1], j.better, j.played, j.depth)}
-                for j in decisive(self.judged, self.lost)]
+                for j in decisive(self.judged, self.lost, self.standings)]
 
     def finished(self) -> dict[str, Any]:
         """The whole review as plain data (call once `done`): what `stored_reviews` keeps."""

@@ -145,6 +145,19 @@ def test_a_review_is_bit_identical_to_the_one_computed_on_cpython() -> None:
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == GOLDEN, text
 
 
+def test_a_review_kept_under_other_grading_rules_is_made_again() -> None:
+    """A kept review of grading 2 named other turning points: it is not reused."""
+    from game import stored_reviews
+
+    made = Review(film(), SMALL)
+    made.step(10_000)
+    key = review.key_of(film())
+    kept = made.finished() | {"key": key}
+    assert review.GRADING == 3 and stored_reviews.valid(kept)
+    assert stored_reviews.find([kept], key, SMALL) == kept
+    assert stored_reviews.find([kept | {"grading": 2}], key, SMALL) is None
+
+
 def test_the_review_follows_the_record_move_by_move() -> None:
     made = Review(film(), SMALL)
     made.step(10_000)
@@ -156,11 +169,11 @@ def test_the_review_follows_the_record_move_by_move() -> None:
     assert 0.0 <= finished["accuracy"] <= 100.0
 
 
-def test_the_turning_points_are_the_costliest_moves_most_costly_first() -> None:
+def test_the_turning_points_are_the_ones_decisive_names_with_their_reasons() -> None:
     made = Review(film(), SMALL)
     made.step(10_000)
     turning = made.turning_points()
-    costly = sorted((j for j in made.judged if j.loss > 0.0), key=lambda j: (-j.loss, j.move))
+    costly = review.decisive(made.judged, made.lost, made.standings)
     assert [t["move"] for t in turning] == [j.move for j in costly[:3]]
     for point, judged in zip(turning, costly):
         assert point["played"] == judged.played != point["better"] == judged.better
@@ -213,32 +226,87 @@ def judged_of(losses: list[float]) -> list[review.Judged]:
             for n, loss in enumerate(losses, start=1)]
 
 
+def test_what_is_never_regained_is_the_chart_above_all_that_came_after() -> None:
+    # positions 0..6: a drop of 20 made good, then drops of 10 and 5 never made good
+    assert review.unregained([100, 80, 100, 90, 95, 85, 85]) == [0, 0, 5, 0, 10, 0]
+    assert sum(review.unregained([100, 90, 95, 40, 60, 0])) == 100  # a lost game's whole fall
+    assert review.unregained([]) == [] and review.unregained([50]) == []
+
+
 def test_a_lost_games_last_moves_hold_one_turning_point_and_the_earlier_ones_are_named() -> None:
-    """In a lost game's last TAIL moves every move is costly: only the costliest of them
-    counts, and the costliest moves before them are named too (the move that decided it)."""
+    """In a lost game's last TAIL moves every move is costly and all of the fall is never
+    regained: only one of them counts (the one that lost most of a game still alive),
+    and the costliest moves before them are named too (the move that decided it)."""
     end = [9.0, 12.0, 30.0, 8.0, 0.0, 15.0, 40.0, 7.0, 11.0, 60.0]  # moves 61 to 70
     losses = [0.0] * 40 + [2.0, 0.0, 3.5] + [0.0] * 17 + end
-    moves = [j.move for j in review.decisive(judged_of(losses), lost=True)]
-    assert moves == [70, 43, 41]
-    assert [j.move for j in review.decisive(judged_of(losses), lost=False)] == [70, 67, 63]
+    standings = [100] * 61 + list(range(90, -1, -10))  # the fall: all in the last ten moves
+    moves = [j.move for j in review.decisive(judged_of(losses), True, standings)]
+    assert moves == [63, 43, 41]  # 63 lost 30 of 80, 70 60 of 10
+    assert [j.move for j in review.decisive(judged_of(losses), False, standings)] == [63, 67, 62]
+    flat = [100] * 71  # a chart that never falls: the costliest moves, the end's too
+    assert [j.move for j in review.decisive(judged_of(losses), False, flat)] == [70, 67, 63]
+
+
+def test_a_drop_never_regained_beats_a_bigger_one_made_good() -> None:
+    """Move 20 cost 25 % and the game got it all back; move 40 cost 8 %, and the chart
+    never again stood where it stood before it: the lost game turned on move 40. Had
+    the game gone on, it might have got it back: the costliest first then."""
+    losses = [0.0] * 19 + [25.0] + [0.0] * 19 + [8.0] + [0.0] * 20 + [1.0] * 10
+    standings = [100] * 20 + [75] * 5 + [100] * 15 + [92] * 21 + list(range(90, -1, -10))
+    assert len(standings) == len(losses) + 1
+    assert [j.move for j in review.decisive(judged_of(losses), True, standings)][:2] == [40, 20]
+    assert [j.move for j in review.decisive(judged_of(losses), False, standings)][:2] == [20, 40]
+    small = [100] * 40 + [98] * 21 + list(range(90, -1, -10))  # a drop of 2: below NEVER_REGAINED
+    assert [j.move for j in review.decisive(judged_of(losses), True, small)][:2] == [20, 40]
+
+
+def test_a_forced_move_is_never_a_turning_point() -> None:
+    """The only legal move is graded best (nothing was chosen), whatever came after it."""
+    only_left = board(". 2 4 2/. 4 2 4/. 2 4 2/. 4 2 4")
+    assert rules.legal_directions(only_left) == ["left"]
+    forced = judge(3, move_values(only_left, SMALL), "left", 4)
+    assert forced.forced and forced.loss == 0.0 and forced.grade == "b"
+    judged = judged_of([1.0, 2.0]) + [forced._replace(loss=50.0)] + judged_of([0.0, 0.5])[1:]
+    judged = [j._replace(move=n) for n, j in enumerate(judged, start=1)]
+    assert 3 not in [j.move for j in review.decisive(judged, True, [100, 100, 100, 100, 0, 0])]
+
+
+def kept_first(judged: list[review.Judged], standings: list[int],
+               lost: bool) -> list[tuple[float, float, int]]:
+    """Each move's place in `decisive`'s order: in a lost game what it lost never
+    regained (from NEVER_REGAINED on), then its loss times the standing before it, then
+    the earlier first."""
+    never = review.unregained(standings) if lost else [0] * len(judged)
+    keys = []
+    for j in judged:
+        kept = min(j.loss, float(never[j.move - 1]))
+        first = -kept if kept >= review.NEVER_REGAINED else 0.0
+        keys.append((first, -j.loss * standings[j.move - 1], j.move))
+    return keys
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.sampled_from([0.0, 0.1, 0.5, 2.0, 2.0, 7.5, 30.0]), max_size=40), st.booleans())
-def test_law_the_turning_points_are_the_costliest_moves_with_one_at_most_in_a_lost_games_end(
-        losses: list[float], lost: bool) -> None:
-    judged = judged_of(losses)
-    chosen = review.decisive(judged, lost)
+@given(st.lists(st.tuples(st.sampled_from([0.0, 0.1, 0.5, 2.0, 2.0, 7.5, 30.0]), st.integers(0, 100),
+                          st.booleans()), max_size=40),
+       st.integers(0, 100), st.booleans())
+def test_law_the_turning_points_are_the_moves_that_lost_most_for_good_one_at_most_in_a_lost_games_end(
+        moves: list[tuple[float, int, bool]], last: int, lost: bool) -> None:
+    judged = [j._replace(forced=forced) for j, (_, _, forced) in zip(judged_of([m[0] for m in moves]), moves)]
+    standings = [m[1] for m in moves] + [0 if lost else last]
+    chosen = review.decisive(judged, lost, standings)
+    keys = dict(zip((j.move for j in judged), kept_first(judged, standings, lost)))
     tail = [j for j in judged if j.move > len(judged) - review.TAIL] if lost else []
-    assert len(chosen) <= review.TURNING_POINTS and all(j.loss > 0.0 for j in chosen)
+    assert len(chosen) <= review.TURNING_POINTS and all(j.loss > 0.0 and not j.forced for j in chosen)
     assert sum(j in tail for j in chosen) <= 1
-    assert chosen == sorted(chosen, key=lambda j: (-j.loss, j.move))
-    left_out = [j for j in judged if j.loss > 0.0 and j not in chosen and (j not in tail or not any(
-        c in tail for c in chosen))]
+    assert chosen == sorted(chosen, key=lambda j: keys[j.move])
+    left_out = [j for j in judged if j.loss > 0.0 and not j.forced and j not in chosen and (
+        j not in tail or not any(c in tail for c in chosen))]
     if len(chosen) < review.TURNING_POINTS:
         assert left_out == []  # every move that could count does
     else:
-        assert all((j.loss, -j.move) <= (chosen[-1].loss, -chosen[-1].move) for j in left_out)
+        assert all(keys[j.move] > keys[chosen[-1].move] for j in left_out)
+    if not lost or all(n == 0 for n in review.unregained(standings)):  # nothing decided
+        assert chosen == sorted(chosen, key=lambda j: (-j.loss * standings[j.move - 1], j.move))
 
 
 def test_a_real_lost_game_has_at_most_one_turning_point_in_its_last_moves() -> None:
@@ -260,7 +328,7 @@ def test_a_real_lost_game_has_at_most_one_turning_point_in_its_last_moves() -> N
     assert sum(point["move"] > len(made.judged) - review.TAIL for point in turning) <= 1
 
 
-def test_the_turning_measure_plants_a_move_that_breaks_the_corner_and_counts_by_both_rules() -> None:
+def test_the_turning_measure_plants_a_move_that_breaks_the_corner_and_counts_by_each_rule() -> None:
     """game/solver/turning.py, the measurement behind docs/review.md's "Turning points":
     its planted moves take the biggest tile out of its corner, and its summary counts
     what each rule named."""
@@ -271,10 +339,18 @@ def test_the_turning_measure_plants_a_move_that_breaks_the_corner_and_counts_by_
     assert turning.breaking(board("128 4 2 ./8 . . ./. . . ./. . . .")) == []  # below 256: none
     assert turning.breaking(board("256 4 2 ./8 2 . ./. . . ./. . . .")) == ["right", "down"]
     assert turning.breaking(board(". 4 2 256/. . . 8/. . . ./. . . .")) == ["left", "down"]
-    game = {"kind": "human", "seed": 1, "moves": 50, "lost": True, "planted": 20, "turned": True,
-            "tail_from": 41, "before": [50, 48, 45], "after": [50, 20, 7]}
-    found = turning.summary([game, game | {"turned": False, "planted": 30, "lost": False}])
-    assert found["before"] == {"lost_with_more_than_one_in_tail": 1, "planted_named": 0, "planted": 2,
-                               "turned_named": 0, "turned": 1}
-    assert found["after"] == {"lost_with_more_than_one_in_tail": 0, "planted_named": 1, "planted": 2,
-                              "turned_named": 1, "turned": 1}
+    # 50 moves: the plant (20) costs 8 % and the chart never gets back; moves 45, 48 and
+    # 50 cost more, in the lost game's end
+    losses = [0.0] * 19 + [8.0] + [0.0] * 24 + [20.0, 0.0, 0.0, 30.0, 0.0, 50.0]
+    standings = [100] * 20 + [90] * 25 + [80, 70, 60, 40, 20, 0]
+    game = {"kind": "human", "seed": 1, "moves": 50, "lost": True, "planted": 20, "standings": standings,
+            "judged": [list(j) for j in judged_of(losses)]}
+    assert turning.turned(game) and not turning.turned(game | {"planted": 45})
+    assert turning.named(game) == {"grading 1": [50, 48, 45], "grading 2": [50, 20], "grading 3": [48, 20]}
+    found = turning.summary([game, game | {"planted": 45}, game | {"planted": None}])
+    counts = {k: v for k, v in found.items() if k not in turning.RULES}
+    assert counts == {"games": 3, "lost": 3, "planted": 2, "planted_lost": 2, "turned": 1}
+    assert found["grading 1"] == {"lost_with_more_than_one_in_tail": 3, "planted_named": 1,
+                                  "planted_lost_named": 1, "turned_named": 0}
+    assert found["grading 3"] == {"lost_with_more_than_one_in_tail": 0, "planted_named": 1,
+                                  "planted_lost_named": 1, "turned_named": 1}
