@@ -60,11 +60,12 @@ def test_a_finished_game_is_reviewed_move_by_move_and_kept_and_the_game_is_untou
         assert row["played"] != row["better"]
         assert {row["played"], row["better"]} <= {"left", "right", "up", "down"}
         assert row["why"].startswith("Move ")
-    # The chart: the value line over every position, the marked moves as dots.
+    # The chart (drawn in a task of its own once done): the value line over every
+    # position, the marked moves as dots.
+    points = "() => document.querySelector('#review-chart polyline')?.dataset.values.split(',').length ?? 0"
+    game.poll("the whole chart", lambda: game.evaluate(points) == moves + 1)
     marks = game.evaluate("() => document.querySelectorAll('#review-chart .dot').length")
-    values = game.evaluate(
-        "() => document.querySelector('#review-chart polyline').dataset.values.split(',').length")
-    assert values == moves + 1 and marks == sum(1 for g in seen["grades"] if g in "mx")
+    assert marks == sum(1 for g in seen["grades"] if g in "mx")
     # Kept: in storage, under its format; and the game reviewed is as it was.
     stored_now = json.loads(game.evaluate("() => localStorage.getItem('py2048:reviews')"))
     assert stored_now["format"] == "py2048-reviews" and len(stored_now["reviews"]) == 1

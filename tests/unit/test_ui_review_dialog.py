@@ -247,6 +247,9 @@ def test_every_move_is_a_row_of_the_move_list_appended_as_the_grades_come() -> N
         FINISHED["grades"], FINISHED["played"], FINISHED["better"])
     assert payload["words"]["names"]["l"] == "left" and payload["words"]["keeps"]["f"].startswith("forced")
     assert ("set_hidden", "review-retry", False) in page.view.calls, "mistakes to retry"
+    drawn = len(page.view.named("draw_chart"))
+    page.due.pop()[1]()  # the finished review's chart: in a task of its own
+    assert len(page.view.named("draw_chart")) == drawn + 1
     assert page.told[-1][:2] == ("reviewed", "game")
 
 
