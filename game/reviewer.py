@@ -126,7 +126,7 @@ class Reviewer:
         if direction not in valued.values:
             return answer | {"legal": False}  # it moves nothing: no answer, no try spent
         judged = judge(watching.at + 1, valued, str(direction), len(board))
-        best = str(valued.best) if judged.better == judged.played else judged.better
+        best = str(valued.best)  # also where `direction` ties with it (judged best)
         why = reasons(board, best, judged.played, judged.depth) if best != judged.played else []
         return answer | {"legal": True, "grade": judged.grade, "right": judged.grade in "bg",
                          "forced": judged.forced, "better": best, "why": why}

@@ -67,10 +67,10 @@ class Practice:
         if kind == "practice":
             self.started(reply["state"])
         elif kind == "practice_hint":
-            view.show_hint(reply.get("direction"))
-            said = text.say("practice_hint", direction=text.say(str(reply["direction"])) if reply.get(
-                "direction") else "")
-            view.say(said if reply.get("direction") else text.say("practice_over"))
+            direction = reply.get("direction")
+            view.show_hint(direction)
+            view.say(text.say("practice_hint", direction=text.say(str(direction))) if direction
+                     else text.say("practice_over"))
         elif kind == "practice_undo":
             view.show_hint(None)
             view.paint(reply["state"]["board"], [])

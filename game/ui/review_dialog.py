@@ -15,8 +15,8 @@ Pure (the page is handed in: game/ui/page.py), tested with a fake page on CPytho
 MicroPython.
 """
 
-from game.ui import charts, text
-from game.ui.review_moves import Moves, position_line, turning_sentence
+from game.ui import text
+from game.ui.review_moves import GRADES, Moves, draw_chart, mark_on_chart, position_line, turning_sentence
 from game.ui.store import REVIEWS
 
 TYPE_CHECKING = False
@@ -27,7 +27,6 @@ SLICE_MS = 25.0  # a step's aim, round trip included: what a move's answer may w
 QUIET_MS = 300.0  # after the player's last key or swipe, the next step waits this long
 DRAW_MS = 400.0  # the chart, redrawn at most this often while the grades come (drawing 1,000 points is dear)
 MAX_POSITIONS = 200  # the engine's own cap on a step (game/reviewer.py MAX_STEP)
-GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder (game/review.py)
 
 
 def counts(grades: str) -> "dict[str, str]":
@@ -168,10 +167,8 @@ class ReviewDialog:
         """The board's way back: the review again, its list at the move shown."""
         view = self.page.view
         view.open_dialog("review")
-        if self.at >= 0:  # the chart's line at the move shown: two attributes, nothing redrawn
-            x = charts.review_x(self.at, max(self.moves.total, len(self.values)) - 1)
-            for name, value in (("x1", x), ("x2", x), ("visibility", "visible")):
-                view.set_attribute("review-chart-now", name, value)
+        if self.at >= 0:
+            mark_on_chart(view, self.at, max(self.moves.total, len(self.values)) - 1)
             view.current_move("review-moves-rows", min(self.at + 1, self.moves.count), True)
 
     def step_back(self) -> None:
@@ -312,12 +309,7 @@ class ReviewDialog:
         if not now and at - self.drawn_at < DRAW_MS:
             return
         self.drawn_at = at
-        view = self.page.view
-        view.draw_chart("review-chart-shapes", charts.review_chart(self.values, self.moves.grades,
-                                                                    self.moves.total))
-        view.set_legend("review-legend", [("s1", text.say("review_legend_value")),
-                                          ("grade-m", text.say("grade_m")), ("grade-x", text.say("grade_x"))])
-        view.set_hidden("review-chart-box", False)
+        draw_chart(self.page.view, self.values, self.moves)
 
     def chart_due(self, _: "Any" = None) -> None:
         self.draw_chart(True)

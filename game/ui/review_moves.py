@@ -9,15 +9,14 @@ given here in the player's language.
 Pure: tested on CPython and MicroPython.
 """
 
-from game.ui import text
+from game.ui import charts, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 NAMES = {"l": "left", "r": "right", "u": "up", "d": "down"}  # the contract's direction words
-LETTER = {"left": "l", "right": "r", "up": "u", "down": "d"}
-GRADES = "bgimx"
+GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder (game/review.py)
 KEEPS = "cemaf"  # corner, empty cells, merge, seen ahead, forced (game/review.py KEPT)
 RETRIED = "imx"  # the grades "Retry your mistakes" goes through
 
@@ -116,3 +115,19 @@ def position_line(moves: Moves, at: int, lang: str = "") -> str:
     values["better"] = text.say(move["better"], lang)
     values["kept"] = text.say("keeps_" + move["keeps"], lang)
     return text.say("review_line", lang, **values)
+
+
+def draw_chart(view: "Any", values: "list[int]", moves: Moves) -> None:
+    """The review's chart (game/ui/charts.py), its legend, its box shown."""
+    view.draw_chart("review-chart-shapes", charts.review_chart(values, moves.grades, moves.total))
+    view.set_legend("review-legend", [("s1", text.say("review_legend_value")),
+                                      ("grade-m", text.say("grade_m")), ("grade-x", text.say("grade_x"))])
+    view.set_hidden("review-chart-box", False)
+
+
+def mark_on_chart(view: "Any", at: int, last: int) -> None:
+    """The chart's line at the position after `at` moves of `last`: two attributes,
+    nothing redrawn."""
+    x = charts.review_x(at, last)
+    for name, value in (("x1", x), ("x2", x), ("visibility", "visible")):
+        view.set_attribute("review-chart-now", name, value)
