@@ -129,6 +129,10 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
         from game.solver import turning
 
         return turning.main(argv[1:], out)
+    if argv[:1] == ["train"]:  # the n-tuple network's trainer (game/solver/training.py, CPython only)
+        from game.solver import training
+
+        return training.main(argv[1:], out)
     parser = argparse.ArgumentParser(prog="python -m game.solver")
     commands = parser.add_subparsers(dest="command", required=True)
     bench = commands.add_parser("bench", help="play whole games and report strength and speed")
