@@ -162,6 +162,9 @@ class Lines:
         self.start: Learned[bytes, bytes] = Learned(lambda line: bytes(slid(list(line))))
         self.end: Learned[bytes, bytes] = Learned(lambda line: bytes(slid(list(line)[::-1])[::-1]))
         self.score: Learned[bytes, float] = Learned(lambda line: line_score(list(line)))
+        # the points a slide of the line scores (the same toward either end)
+        self.gain: Learned[bytes, int] = Learned(lambda line: rules.slide_line(
+            tuple((1 << cell) if cell else 0 for cell in line)).points)
 
 
 _LINES: dict[int, Lines] = {}
@@ -291,6 +294,15 @@ class Search:
         return [(self.chance(moved, depth - 1, 1.0), index) for index, moved in self.children(board)]
 
 
+# The search a board size is valued by, when not the heuristic's: a learned network
+# installs its own for 4x4 (game/solver/learned.py `install`).
+SEARCHES: dict[int, Callable[[int, float, int | None, Callable[[], float]], Search]] = {}
+
+
+def search_for(size: int, deadline: float, node_limit: int | None, clock: Callable[[], float]) -> Search:
+    return SEARCHES.get(size, Search)(size, deadline, node_limit, clock)
+
+
 class Deepened(NamedTuple):
     """What iterative deepening found: each legal slide's value at the deepest depth
     that completed, as (value, direction index) in the order `Search.children` gives."""
@@ -347,7 +359,7 @@ def choose_move(board: Board, budget_ms: float = 20.0, budget_nodes: int | None 
     began = clock()
     size = len(board)
     packed = pack(board)
-    search = Search(size, began + budget_ms / 1000.0, budget_nodes, clock)
+    search = search_for(size, began + budget_ms / 1000.0, budget_nodes, clock)
     legal = search.children(packed)
     if not legal:
         return Decision(None, 0, 0, (clock() - began) * 1000.0)
@@ -384,7 +396,7 @@ def move_values(board: Board, budget_nodes: int, max_depth: int = MAX_DEPTH) -> 
     and budget give bit-identical values on every run and interpreter.
     """
     packed = pack(board)
-    search = Search(len(board), float("inf"), max(1, int(budget_nodes)), _no_clock)
+    search = search_for(len(board), float("inf"), max(1, int(budget_nodes)), _no_clock)
     if not search.children(packed):
         return Valued({}, None, 0, 0)
     found = deepen(search, packed, search.node_limit, max(1, max_depth))  # depth 1 never runs out

@@ -219,7 +219,8 @@ class Network:
         self.shape = shape
         self.cells = positions(SHAPES[shape])
         n = self.cells.shape[2]
-        self.weights = weights if weights is not None else np.zeros((self.cells.shape[0], 16 ** n), np.float32)
+        self.weights = weights if weights is not None else np.zeros(
+            (self.cells.shape[0], 16 ** n), np.float32)
         self.chunks = chunks
 
     def save(self, path: Path) -> None:
@@ -320,3 +321,21 @@ def main(argv: list[str], out: Any = print) -> int:
         played = run(net, args.play, chunk_seed(args.seed + 7777, 0), learn=False)
         out(json.dumps(played.summary()))
     return 0
+
+
+def export(net: Network, path: Path) -> dict[str, Any]:
+    """Write the page's data file (game/solver/network.py): the weights as int16 whole
+    numbers of `scale` points each, the scale the least power of two that fits them."""
+    from array import array
+
+    from game.solver import network
+
+    top = float(np.max(np.abs(net.weights)))
+    scale = 1
+    while top / scale > 32000:
+        scale *= 2
+    tables = [array("h", np.rint(w / scale).astype(np.int16).tobytes()) for w in net.weights]
+    meta = {"shape": net.shape, "tuples": SHAPES[net.shape], "scale": scale, "games": net.chunks * CHUNK}
+    blob = network.write(meta, tables)
+    path.write_bytes(blob)
+    return {"bytes": len(blob), "scale": scale, "nonzero": int(np.count_nonzero(net.weights))}

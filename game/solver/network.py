@@ -1,0 +1,140 @@
+"""The learned evaluation: an n-tuple network's weights, read from the solver's data file
+and valued a pair of lines at a time.
+
+Why it looks like this:
+- **What it values.** The points still to come after a slide, as learned by TD(0)
+  (game/solver/training.py, CPython only): the search adds the points each slide scores
+  and values its horizon's boards with this (game/solver/learned.py).
+- **Pairs of lines, memoised.** Every tuple of the network lies within two adjacent
+  rows, so its eight symmetric images lie within a pair of adjacent rows or columns: an
+  edge pair (rows 0-1, 3-2, columns 0-1, 3-2, read from the edge in) or a middle pair
+  (rows 1-2, columns 1-2). A board's value is six look-ups in two dicts keyed by the
+  pair's 8 bytes that fill themselves (`Learned`), as the heuristic's single lines do.
+  A game meets far fewer distinct pairs than boards.
+- **Integers.** The weights are stored as whole numbers (16 bits, times `scale`), so a
+  board's value is an exact integer sum, the same in Pyodide and on CPython: a review
+  graded on a phone is the one graded here.
+- **The file.** zlib-compressed: one line of JSON (shape name, tuples, scale, games
+  trained), then each tuple's 16**n weights as little-endian int16. Pure Python,
+  standard library only: the page's engine reads it in its worker.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import zlib
+from array import array
+from collections.abc import Callable
+from typing import Any
+
+EDGE_ROW = range(0, 4)  # a tuple with a cell on row 0 (and the rest on row 1) is an edge pair's
+MIDDLE_ROWS = range(4, 12)  # one within rows 1-2 is the middle pair's (row 1 alone too)
+FORMAT = 1
+
+
+class Learned(dict[bytes, int]):
+    """A dict that computes a missing value on first look-up and keeps it."""
+
+    def __init__(self, make: Callable[[bytes], int]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: bytes) -> int:
+        value = self[key] = self.make(key)
+        return value
+
+
+def _images(cells: list[int], base: int, mirrors: bool) -> list[list[int]]:
+    """Where each of a tuple's cells sits in a pair's 8 bytes, for each image the pair
+    stands for: the tuple, mirrored left-right, and (middle pairs) the two rows swapped."""
+    plain = [cell - base for cell in cells]
+    out = [plain, [(p // 4) * 4 + 3 - p % 4 for p in plain]]
+    if mirrors:
+        out += [[(p + 4) % 8 for p in image] for image in out]
+    return out
+
+
+class Network:
+    """A trained network: its tuples' weights, and the two pair tables that value boards."""
+
+    def __init__(self, meta: dict[str, Any], tables: list[array[int]]) -> None:
+        self.meta = meta
+        self.scale = int(meta["scale"])
+        edge: list[tuple[array[int], list[list[int]]]] = []
+        middle: list[tuple[array[int], list[list[int]]]] = []
+        for cells, weights in zip(meta["tuples"], tables):
+            if any(cell in EDGE_ROW for cell in cells) and all(cell < 8 for cell in cells):
+                edge.append((weights, _images(cells, 0, False)))
+            elif all(cell in MIDDLE_ROWS for cell in cells):
+                middle.append((weights, _images(cells, 4, True)))
+            else:
+                raise ValueError(f"tuple {cells} is not within two adjacent rows")
+        self.edge = Learned(lambda pair: _pair_value(pair, edge))
+        self.middle = Learned(lambda pair: _pair_value(pair, middle))
+
+    def value(self, board: bytes) -> int:
+        """The board's value (a 4x4 board as 16 exponent bytes, row after row), in
+        weight units: times `scale` it is the points the network expects to come."""
+        turned = bytes(board[i] for i in _TURN)
+        edge, middle = self.edge, self.middle
+        return (edge[board[0:8]] + edge[board[12:16] + board[8:12]] + middle[board[4:12]]
+                + edge[turned[0:8]] + edge[turned[12:16] + turned[8:12]] + middle[turned[4:12]])
+
+    def forget(self, keep: int = 400_000) -> None:
+        """Empty the pair tables when they hold more than `keep` pairs (memory)."""
+        if len(self.edge) + len(self.middle) > keep:
+            self.edge.clear()
+            self.middle.clear()
+
+
+_TURN = [r * 4 + c for c in range(4) for r in range(4)]
+
+
+def _pair_value(pair: bytes, tuples: list[tuple[array[int], list[list[int]]]]) -> int:
+    cells = [min(e, 15) for e in pair]
+    total = 0
+    for weights, images in tuples:
+        for image in images:
+            at = 0
+            for k, p in enumerate(image):
+                at |= cells[p] << (4 * k)
+            total += weights[at]
+    return total
+
+
+def read(blob: bytes) -> Network:
+    """The network a data file holds (raises ValueError on a file it cannot read)."""
+    try:
+        raw = zlib.decompress(blob)
+    except zlib.error as error:
+        raise ValueError(f"not a network file: {error}") from None
+    head, _, body = raw.partition(b"\n")
+    meta = json.loads(head)
+    if meta.get("format") != FORMAT:
+        raise ValueError(f"network format {meta.get('format')}, expected {FORMAT}")
+    tables: list[array[int]] = []
+    at = 0
+    for cells in meta["tuples"]:
+        count = 16 ** len(cells)
+        weights = array("h")
+        weights.frombytes(body[at:at + 2 * count])
+        if len(weights) != count:
+            raise ValueError("network file cut short")
+        if sys.byteorder == "big":
+            weights.byteswap()
+        tables.append(weights)
+        at += 2 * count
+    return Network(meta, tables)
+
+
+def write(meta: dict[str, Any], tables: list[array[int]], level: int = 9) -> bytes:
+    """The data file for these weights (whole numbers in int16's range)."""
+    body = []
+    for weights in tables:
+        little = array("h", weights)
+        if sys.byteorder == "big":
+            little.byteswap()
+        body.append(little.tobytes())
+    head = json.dumps({**meta, "format": FORMAT}, sort_keys=True).encode("ascii")
+    return zlib.compress(head + b"\n" + b"".join(body), level)
