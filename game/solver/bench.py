@@ -20,12 +20,27 @@ from typing import Any
 
 from game import chance, rules
 from game.session import Session
+from game.solver import learned
 from game.solver.clocks import CLOCKS
 from game.solver.search import Pace, choose_move
 
 MILESTONES: tuple[int, ...] = (2048, 4096, 8192, 16384)
 
 
+
+
+NETWORK = "assets/solver/network.bin"
+
+
+def judge(name: str) -> None:
+    """Install what the search values 4x4 boards by (`--judge`)."""
+    from game.solver import network
+
+    if name == "heuristic":
+        learned.install(None)
+        return
+    with open(NETWORK if name == "network" else name, "rb") as data:
+        learned.install(network.read(data.read()))
 
 
 def play_game(size: int, seed: int, budget_ms: float, budget_nodes: int | None,
@@ -65,6 +80,7 @@ def play_game(size: int, seed: int, budget_ms: float, budget_nodes: int | None,
         "clock": clock,
         "python": sys.version.split()[0] + (" (Pyodide)" if sys.platform == "emscripten" else ""),
         "seed": seed,
+        "judge": "network" if size == learned.SIZE and learned.installed() else "heuristic",
         "score": session.position.score,
         "max_tile": rules.max_tile(session.position.board),
         "moves": session.position.moves,
@@ -93,6 +109,7 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
         "budget_nodes": first["budget_nodes"],
         "clock": first.get("clock", "wall"),
         "python": first["python"],
+        "judge": first.get("judge", "heuristic"),
         "reached": {str(tile): sum(g["max_tile"] >= tile for g in games) / len(games) for tile in MILESTONES},
         "score_mean": statistics.fmean(g["score"] for g in games),
         "score_median": statistics.median(g["score"] for g in games),
@@ -111,6 +128,7 @@ def table(summary: dict[str, Any]) -> str:
     reached = "  ".join(f"{tile}: {share * 100:.0f} %" for tile, share in summary["reached"].items())
     return "\n".join([
         f"{summary['size']}x{summary['size']}, {summary['games']} games, budget {budget}, "
+        f"judge {summary['judge']}, "
         f"Python {summary['python']}",
         f"reached      {reached}",
         f"score        mean {summary['score_mean']:.0f}, median {summary['score_median']:.0f}",
@@ -149,12 +167,16 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     bench.add_argument("--json", action="store_true", help="print the summary as JSON")
     bench.add_argument("--quiet", action="store_true", help="no line per game")
     bench.add_argument("--record", metavar="FILE", help="append each game as a JSON line (see report)")
+    bench.add_argument("--judge", default="network", metavar="network|heuristic|FILE",
+                       help="what values the search's boards on 4x4: the shipped network "
+                            f"({NETWORK}), the line heuristic (today's solver), or a network file")
     report = commands.add_parser("report", help="one summary of games recorded by bench --record")
     report.add_argument("files", nargs="+", metavar="FILE")
     report.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     if args.command == "report":
         return report_of(args.files, args.json, out)
+    judge(args.judge)
     games = []
     for number in range(args.first, args.first + args.games):
         began = time.perf_counter()
@@ -178,7 +200,8 @@ def report_of(files: list[str], as_json: bool, out: Callable[[str], Any]) -> int
     for name in files:
         with open(name, encoding="utf-8") as lines:
             games += [json.loads(line) for line in lines if line.strip()]
-    kinds = {(g["size"], g["budget_ms"], g["budget_nodes"], g.get("clock"), g["python"]) for g in games}
+    kinds = {(g["size"], g["budget_ms"], g["budget_nodes"], g.get("clock"), g["python"], g.get("judge"))
+             for g in games}
     if len(kinds) != 1:
         print(f"report: the files mix runs: {sorted(map(str, kinds))}", file=sys.stderr)
         return 2

@@ -156,10 +156,22 @@ def value(weights: Any, cells: Any, board: Any) -> float:
 
 
 @njit(cache=True)
-def adjust(weights: Any, cells: Any, board: Any, delta: float) -> None:
+def adjust(weights: Any, cells: Any, board: Any, error: float, rate: float, errors: Any, sizes: Any,
+           coherent: bool) -> None:
+    """Move every weight `board` reads toward the target by `rate` of `error`; with
+    `coherent` (temporal coherence, Beal & Smith; Jaśkowski 2016) each weight's own rate
+    is further scaled by |sum of its errors| / sum of |its errors|, which falls as
+    the errors it sees start to cancel out."""
     for t in range(cells.shape[0]):
         for s in range(8):
-            weights[t, index(board, cells[t, s])] += delta
+            i = index(board, cells[t, s])
+            if coherent:
+                own = abs(errors[t, i]) / sizes[t, i] if sizes[t, i] > 0.0 else 1.0
+                weights[t, i] += rate * own * error
+                errors[t, i] += error
+                sizes[t, i] += abs(error)
+            else:
+                weights[t, i] += rate * error
 
 
 @njit(cache=True)
@@ -181,12 +193,27 @@ def greedy(weights: Any, cells: Any, board: Any, left: Any, right: Any, points: 
 
 @njit(cache=True)
 def play(weights: Any, cells: Any, games: int, seed: int, alpha: float, learn: bool,
-         left: Any, right: Any, points: Any, scores: Any, tiles: Any, moves: Any) -> None:
-    """`games` games, greedy on V; with `learn`, TD(0) on the afterstates as it goes."""
+         left: Any, right: Any, points: Any, scores: Any, tiles: Any, moves: Any,
+         errors: Any, sizes: Any, coherent: bool, restart: float) -> None:
+    """`games` games, greedy on V; with `learn`, TD(0) on the afterstates as it goes.
+
+    With `restart` > 0, that share of the games starts from a board an earlier game of
+    the run reached when it made a new biggest tile of 2048 or more (the late game is
+    rare, and that is where a network learns least): `tiles[g]` is then -1 - the
+    biggest tile's exponent, so the summary counts whole games only."""
     np.random.seed(seed)
-    share = alpha / (cells.shape[0] * 8)
+    rate = alpha / (cells.shape[0] * 8)
+    kept = np.zeros(256, dtype=np.uint64)
+    n_kept = 0
     for g in range(games):
         board = spawn(spawn(np.uint64(0)))
+        whole = True
+        if learn and n_kept > 0 and np.random.random() < restart:
+            board = kept[np.random.randint(min(n_kept, kept.shape[0]))]
+            whole = False
+        top = 0
+        for i in range(16):
+            top = max(top, int((board >> np.uint64(4 * i)) & np.uint64(15)))
         previous = np.uint64(0)
         started = False
         score = 0.0
@@ -195,20 +222,27 @@ def play(weights: Any, cells: Any, games: int, seed: int, alpha: float, learn: b
             after, got, best = greedy(weights, cells, board, left, right, points)
             if got < 0:
                 if learn and started:
-                    adjust(weights, cells, previous, share * (0.0 - value(weights, cells, previous)))
+                    adjust(weights, cells, previous, 0.0 - value(weights, cells, previous), rate,
+                           errors, sizes, coherent)
                 break
             if learn and started:
-                adjust(weights, cells, previous, share * (best - value(weights, cells, previous)))
+                adjust(weights, cells, previous, best - value(weights, cells, previous), rate,
+                       errors, sizes, coherent)
             previous = after
             started = True
             score += got
             count += 1
             board = spawn(after)
-        top = 0
-        for i in range(16):
-            top = max(top, int((board >> np.uint64(4 * i)) & np.uint64(15)))
+            if got >= 2048.0:
+                made = 0
+                for i in range(16):
+                    made = max(made, int((board >> np.uint64(4 * i)) & np.uint64(15)))
+                if made > top:
+                    top = made
+                    kept[n_kept % kept.shape[0]] = board
+                    n_kept += 1
         scores[g] = score
-        tiles[g] = top
+        tiles[g] = top if whole else -1 - top
         moves[g] = count
 
 
@@ -222,15 +256,24 @@ class Network:
         self.weights = weights if weights is not None else np.zeros(
             (self.cells.shape[0], 16 ** n), np.float32)
         self.chunks = chunks
+        # temporal coherence's sums of errors and of their sizes, per weight (`adjust`)
+        self.errors = np.zeros_like(self.weights)
+        self.sizes = np.zeros_like(self.weights)
 
     def save(self, path: Path) -> None:
         np.save(path.with_suffix(".npy"), self.weights)
+        np.save(path.with_suffix(".errors.npy"), self.errors)
+        np.save(path.with_suffix(".sizes.npy"), self.sizes)
         path.with_suffix(".json").write_text(json.dumps({"shape": self.shape, "chunks": self.chunks}))
 
     @classmethod
     def load(cls, path: Path) -> Network:
         meta = json.loads(path.with_suffix(".json").read_text())
-        return cls(meta["shape"], meta["chunks"], np.load(path.with_suffix(".npy")))
+        net = cls(meta["shape"], meta["chunks"], np.load(path.with_suffix(".npy")))
+        if path.with_suffix(".errors.npy").exists():
+            net.errors = np.load(path.with_suffix(".errors.npy"))
+            net.sizes = np.load(path.with_suffix(".sizes.npy"))
+        return net
 
 
 _TABLES: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
@@ -246,7 +289,9 @@ class Played:
     """What a run of games scored: totals, and the share reaching each tile."""
 
     def __init__(self, scores: np.ndarray, tiles: np.ndarray, moves: np.ndarray) -> None:
-        self.scores, self.tiles, self.moves = scores, tiles, moves
+        whole = tiles >= 0  # games restarted from a kept board are not whole games
+        self.scores, self.tiles, self.moves = scores[whole], tiles[whole], moves[whole]
+        self.all_moves = int(np.sum(moves))
 
     def reach(self, exponent: int) -> float:
         return float(np.mean(self.tiles >= exponent))
@@ -259,12 +304,14 @@ class Played:
         return out
 
 
-def run(net: Network, games: int, seed: int, learn: bool, alpha: float = ALPHA) -> Played:
+def run(net: Network, games: int, seed: int, learn: bool, alpha: float = ALPHA, coherent: bool = False,
+        restart: float = 0.0) -> Played:
     left, right, points = tables()
     scores = np.zeros(games, np.float64)
     tiles = np.zeros(games, np.int64)
     moves = np.zeros(games, np.int64)
-    play(net.weights, net.cells, games, seed, alpha, learn, left, right, points, scores, tiles, moves)
+    play(net.weights, net.cells, games, seed, alpha, learn, left, right, points, scores, tiles, moves,
+         net.errors, net.sizes, coherent, restart)
     return Played(scores, tiles, moves)
 
 
@@ -273,15 +320,17 @@ def chunk_seed(seed: int, chunk: int) -> int:
 
 
 def train(net: Network, chunks: int, seed: int, alpha: float, checkpoint: Path | None,
-          log: Path | None = None) -> None:
+          log: Path | None = None, coherent: bool = False, restart: float = 0.0) -> None:
     """Train up to `chunks` chunks in all (resuming after `net.chunks`), saving after each."""
     while net.chunks < chunks:
         began = time.perf_counter()
-        played = run(net, CHUNK, chunk_seed(seed, net.chunks), learn=True, alpha=alpha)
+        played = run(net, CHUNK, chunk_seed(seed, net.chunks), learn=True, alpha=alpha, coherent=coherent,
+                     restart=restart)
         net.chunks += 1
         if checkpoint is not None:
             net.save(checkpoint)
-        line = {"chunk": net.chunks, "alpha": alpha, "seconds": round(time.perf_counter() - began, 1),
+        line = {"chunk": net.chunks, "alpha": alpha, "coherent": coherent, "restart": restart,
+                "seconds": round(time.perf_counter() - began, 1), "all_moves": played.all_moves,
                 **{k: round(v, 4) for k, v in played.summary().items()}}
         if log is not None:
             with log.open("a") as out:
@@ -302,6 +351,8 @@ def main(argv: list[str], out: Any = print) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--alpha", type=float, default=ALPHA)
     parser.add_argument("--alpha-after", default="", metavar="K:A")
+    parser.add_argument("--coherent", action="store_true", help="temporal coherence learning rates")
+    parser.add_argument("--restart", type=float, default=0.0, help="share of games restarted from late boards")
     parser.add_argument("--out", type=Path, required=True, help="checkpoint path (.npy/.json/.log)")
     parser.add_argument("--play", type=int, default=0, help="then play this many games without learning")
     args = parser.parse_args(argv)
@@ -314,8 +365,9 @@ def main(argv: list[str], out: Any = print) -> int:
     switch, fine = (int(args.alpha_after.split(":")[0]), float(args.alpha_after.split(":")[1])) \
         if args.alpha_after else (args.chunks, args.alpha)
     began = time.perf_counter()
-    train(net, min(switch, args.chunks), args.seed, args.alpha, path, path.with_suffix(".log"))
-    train(net, args.chunks, args.seed, fine, path, path.with_suffix(".log"))
+    log = path.with_suffix(".log")
+    train(net, min(switch, args.chunks), args.seed, args.alpha, path, log, args.coherent, args.restart)
+    train(net, args.chunks, args.seed, fine, path, log, args.coherent, args.restart)
     out(f"trained to chunk {net.chunks} in {time.perf_counter() - began:.0f} s")
     if args.play:
         played = run(net, args.play, chunk_seed(args.seed + 7777, 0), learn=False)

@@ -1,0 +1,122 @@
+"""The learned evaluation (game/solver/network.py, learned.py): the page values a board
+as the trainer does, by the board's symmetries alike, reads only files it understands,
+and its search adds the points each slide scores. Runs on CPython and in Pyodide."""
+
+from __future__ import annotations
+
+import time
+import zlib
+from array import array
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import rules
+from game.solver import bench, learned, network, search
+
+SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "solver" / "network.bin"
+# Edge and middle tuples, lines and corners, small enough to fill quickly.
+TUPLES = [[0, 1, 2, 4], [4, 5, 6, 8], [0, 1, 4, 5], [5, 6], [1, 2, 3, 7], [4, 5, 6, 7]]
+# Weights from a fixed formula: entries differ, so a wrong index or a missing symmetry
+# changes values.
+TABLES = [array("h", [((i * 2654435761 + t * 97 + 7) >> 7) % 2001 - 1000 for i in range(16 ** len(cells))])
+          for t, cells in enumerate(TUPLES)]
+NET = network.read(network.write({"shape": "test", "tuples": TUPLES, "scale": 2, "games": 0}, TABLES))
+exponents = st.lists(st.integers(0, 17), min_size=16, max_size=16).map(bytes)
+
+
+def image(board: bytes, transpose: bool, flip_r: bool, flip_c: bool) -> bytes:
+    out = bytearray(16)
+    for i, e in enumerate(board):
+        r, c = divmod(i, 4)
+        if transpose:
+            r, c = c, r
+        out[(3 - r if flip_r else r) * 4 + (3 - c if flip_c else c)] = e
+    return bytes(out)
+
+
+@settings(max_examples=60)
+@given(exponents, st.booleans(), st.booleans(), st.booleans())
+def test_a_board_and_its_seven_mirror_images_are_worth_the_same(board: bytes, t: bool, r: bool,
+                                                                c: bool) -> None:
+    assert NET.value(image(board, t, r, c)) == NET.value(board)
+
+
+def brute(board: bytes) -> int:
+    """The network's definition: every tuple under every symmetry, read off the board."""
+    total = 0
+    for cells, weights in zip(TUPLES, TABLES):
+        for t in (False, True):
+            for r in (False, True):
+                for c in (False, True):
+                    seen = image(board, t, r, c)
+                    total += weights[sum(min(seen[cell], 15) << (4 * k) for k, cell in enumerate(cells))]
+    return total
+
+
+@settings(max_examples=40)
+@given(exponents)
+def test_pairs_of_lines_add_up_to_every_tuple_under_every_symmetry(board: bytes) -> None:
+    assert NET.value(board) == brute(board)
+
+
+def test_a_file_that_is_not_a_network_is_refused() -> None:
+    good = network.write({"shape": "t", "tuples": [[0, 1]], "scale": 1, "games": 0}, [array("h", [0] * 256)])
+    with pytest.raises(ValueError):
+        network.read(b"not zlib at all")
+    with pytest.raises(ValueError):
+        network.read(zlib.compress(zlib.decompress(good)[:-10]))  # cut short
+    with pytest.raises(ValueError):
+        network.read(zlib.compress(zlib.decompress(good).replace(b'"format": 1', b'"format": 9')))
+    with pytest.raises(ValueError):  # a tuple over three rows cannot be valued by pairs
+        network.read(network.write({"shape": "t", "tuples": [[0, 4, 8]], "scale": 1, "games": 0},
+                                   [array("h", [0] * 4096)]))
+    assert network.read(good).value(bytes(16)) == 0
+
+
+def test_the_shipped_network_reads_and_values_an_open_board_above_a_crowded_one() -> None:
+    shipped = network.read(SHIPPED.read_bytes())
+    assert shipped.meta["games"] > 0
+    open_board = bytes([1, 1] + [0] * 14)
+    crowded = bytes([1, 2, 1, 2, 2, 1, 2, 1, 1, 2, 1, 2, 2, 1, 2, 0])
+    assert shipped.value(open_board) > shipped.value(crowded)
+
+
+def test_the_networks_search_values_a_move_by_its_points_plus_the_board_after_it() -> None:
+    learned.install(NET)
+    try:
+        board = ((2, 2, 0, 0), (0, 0, 0, 0), (0, 0, 0, 4), (0, 0, 0, 0))
+        values = search.move_values(board, budget_nodes=1, max_depth=1).values
+        for direction, value in values.items():
+            after, _ = rules.slide(board, direction)
+            points = 4 if direction in ("left", "right") else 0
+            assert value == points + NET.value(search.pack(after)) * NET.scale
+        s = search.search_for(4, float("inf"), None, time.perf_counter)
+        assert isinstance(s, learned.NetSearch)
+        assert search.search_for(5, float("inf"), None, time.perf_counter).__class__ is search.Search
+    finally:
+        learned.install(None)
+    assert not learned.installed()
+
+
+def test_a_review_budget_gives_the_same_values_twice_with_the_network() -> None:
+    learned.install(network.read(SHIPPED.read_bytes()))
+    try:
+        board = ((2, 4, 8, 16), (0, 2, 0, 4), (0, 0, 2, 0), (0, 0, 0, 0))
+        first = search.move_values(board, budget_nodes=2000)
+        assert first.depth >= 2
+        assert search.move_values(board, budget_nodes=2000) == first
+    finally:
+        learned.install(None)
+
+
+def test_the_bench_plays_with_the_judge_it_was_given() -> None:
+    bench.judge(str(SHIPPED))
+    try:
+        game = bench.play_game(4, 3, 20.0, budget_nodes=50, max_moves=30)
+        assert game["judge"] == "network"
+    finally:
+        bench.judge("heuristic")
+    assert bench.play_game(4, 3, 20.0, budget_nodes=50, max_moves=30)["judge"] == "heuristic"
