@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 from game import record as records
 from game import replay, rules
 from game.rules import Board
+from game.solver import learned
 from game.solver.search import LINE_BASE, Valued, move_values
 
 BUDGET = 4500  # positions the solver may evaluate per position reviewed (docs/review.md)
@@ -44,6 +45,8 @@ GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
 INACCURACY, MISTAKE, BLUNDER = 0.3, 1.5, 6.0
 HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost
+POINTS_FLOOR = 2000.0  # the network's loss is a share of at least this many points to come
+POINTS_HALF = 20_000.0  # points to come at which the network's standing is 50
 TURNING_POINTS = 3
 # A lost game's last moves: at most one turning point among them (`decisive` says why).
 TAIL = 10
@@ -69,11 +72,25 @@ def scale(size: int) -> float:
     return 2.0 * size * LINE_BASE
 
 
+def learned_judge(size: int) -> bool:
+    """Whether the solver values this size's boards by the learned network (4x4 once it
+    is installed) rather than by the line heuristic."""
+    return size == learned.SIZE and learned.installed()
+
+
 def loss_of(values: dict[str, float], played: str, size: int) -> float:
-    """How much worse `played` is than the best move, in percent of a live board's
-    value (0 for the best move, and for a move tied with it)."""
-    drop = max(values.values()) - values[played]
-    return drop * 100.0 / scale(size) if drop > 0.0 else 0.0
+    """How much worse `played` is than the best move, in percent (0 for the best move,
+    and for a move tied with it): of a live board's value for the heuristic; for the
+    network, whose values are the points still to come, of what the best move expects
+    (at least `POINTS_FLOOR`), so a move reads as "this share of the game's future
+    given up" early and late alike."""
+    best = max(values.values())
+    drop = best - values[played]
+    if drop <= 0.0:
+        return 0.0
+    if learned_judge(size):
+        return drop * 100.0 / max(best, POINTS_FLOOR)
+    return drop * 100.0 / scale(size)
 
 
 def grade(loss: float) -> str:
@@ -95,10 +112,15 @@ def move_accuracy(loss: float) -> float:
 
 def standing(values: dict[str, float], size: int) -> int:
     """The position's value for a chart, 0 to 100: its best move's value as a share of
-    a live board's (0 when no move is left; about 100 on an open board)."""
+    a live board's (0 when no move is left; about 100 on an open board). For the
+    network, the points still to come p as p / (p + `POINTS_HALF`): 50 where the game
+    expects `POINTS_HALF` more points, toward 100 as it expects many more."""
     if not values:
         return 0
-    return max(0, min(100, round(100.0 * max(values.values()) / scale(size))))
+    best = max(values.values())
+    if learned_judge(size):
+        return max(0, min(100, round(100.0 * best / (best + POINTS_HALF)))) if best > 0.0 else 0
+    return max(0, min(100, round(100.0 * best / scale(size))))
 
 
 def record_text(film: records.Film) -> str:

@@ -147,6 +147,10 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
         from game.solver import turning
 
         return turning.main(argv[1:], out)
+    if argv[:1] == ["reference"]:  # a review's grades against a deeper search (game/solver/reference.py)
+        from game.solver import reference
+
+        return reference.main(argv[1:], out)
     if argv[:1] == ["train"]:  # the n-tuple network's trainer (game/solver/training.py, CPython only)
         from game.solver import training
 

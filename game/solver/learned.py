@@ -32,13 +32,28 @@ class NetSearch(Search):
 
     def moves(self, board: bytes) -> list[tuple[int, bytes, int]]:
         """(direction index, board after the slide, points it scores) for each slide
-        that changes the board."""
+        that changes the board: `Search.children` with the points."""
         ln = self.lines
-        rows = ln.rows(board)
-        columns = ln.rows(bytes(ln.turn(board)))
-        gain = ln.gain.__getitem__
-        across, down = sum(map(gain, rows)), sum(map(gain, columns))
-        return [(index, moved, across if index < 2 else down) for index, moved in self.children(board)]
+        rows, turn, join = ln.rows, ln.turn, b"".join
+        start, end, gain = ln.start.__getitem__, ln.end.__getitem__, ln.gain.__getitem__
+        out = []
+        lines = rows(board)
+        points = sum(map(gain, lines))
+        moved = join(map(start, lines))
+        if moved != board:
+            out.append((0, moved, points))
+        moved = join(map(end, lines))
+        if moved != board:
+            out.append((1, moved, points))
+        lines = rows(bytes(turn(board)))
+        points = sum(map(gain, lines))
+        moved = bytes(turn(join(map(start, lines))))
+        if moved != board:
+            out.append((2, moved, points))
+        moved = bytes(turn(join(map(end, lines))))
+        if moved != board:
+            out.append((3, moved, points))
+        return out
 
     def score(self, board: bytes) -> float:
         """The network's value of an afterstate, in points."""
