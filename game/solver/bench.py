@@ -16,6 +16,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from game import chance, rules
@@ -171,30 +172,35 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     bench.add_argument("--json", action="store_true", help="print the summary as JSON")
     bench.add_argument("--quiet", action="store_true", help="no line per game")
     bench.add_argument("--record", metavar="FILE", help="append each game as a JSON line (see report)")
-    bench.add_argument("--judge", default="network", metavar="network|heuristic|FILE",
+    bench.add_argument("--judge", default="network", metavar="network|heuristic|FILE[,...]",
                        help="what values the search's boards on 4x4: the shipped network "
-                            f"({NETWORK}), the line heuristic (today's solver), or a network file")
+                            f"({NETWORK}), the line heuristic (the solver before it), or a network "
+                            "file; several, comma-separated, play each game number in turn "
+                            "(--record's {judge} is replaced by each one's name)")
     report = commands.add_parser("report", help="one summary of games recorded by bench --record")
     report.add_argument("files", nargs="+", metavar="FILE")
     report.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     if args.command == "report":
         return report_of(args.files, args.json, out)
-    judge(args.judge)
-    games = []
+    judges = args.judge.split(",")  # several: each game number played by each, alternated
+    games: dict[str, list[dict[str, Any]]] = {name: [] for name in judges}
     for number in range(args.first, args.first + args.games):
-        began = time.perf_counter()
-        game = play_game(args.size, args.seed + number, args.budget_ms, args.budget_nodes, args.max_moves,
-                         args.clock)
-        games.append(game)
-        if args.record:
-            with open(args.record, "a", encoding="utf-8") as record:
-                record.write(json.dumps(game) + "\n")
-        if not args.quiet:
-            print(f"game {number + 1}: score {game['score']}, tile {game['max_tile']}, "
-                  f"{game['moves']} moves, {time.perf_counter() - began:.1f} s", file=sys.stderr)
-    summary = summarize(games)
-    out(json.dumps(summary) if args.json else table(summary))
+        for name in judges:
+            judge(name)
+            began = time.perf_counter()
+            game = play_game(args.size, args.seed + number, args.budget_ms, args.budget_nodes, args.max_moves,
+                             args.clock)
+            games[name].append(game)
+            if args.record:
+                with open(args.record.replace("{judge}", Path(name).stem), "a", encoding="utf-8") as record:
+                    record.write(json.dumps(game) + "\n")
+            if not args.quiet:
+                print(f"game {number + 1} ({game['judge']}): score {game['score']}, tile {game['max_tile']}, "
+                      f"{game['moves']} moves, {time.perf_counter() - began:.1f} s", file=sys.stderr)
+    for name in judges:
+        summary = summarize(games[name])
+        out(json.dumps(summary) if args.json else table(summary))
     return 0
 
 

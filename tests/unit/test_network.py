@@ -4,6 +4,7 @@ and its search adds the points each slide scores. Runs on CPython and in Pyodide
 
 from __future__ import annotations
 
+import json
 import time
 import zlib
 from array import array
@@ -120,3 +121,17 @@ def test_the_bench_plays_with_the_judge_it_was_given() -> None:
     finally:
         bench.judge("heuristic")
     assert bench.play_game(4, 3, 20.0, budget_nodes=50, max_moves=30)["judge"] == "heuristic"
+
+
+def test_the_bench_alternates_judges_game_by_game_and_records_each_apart(tmp_path: Path) -> None:
+    printed: list[str] = []
+    record = str(tmp_path / "games-{judge}.jsonl")
+    try:
+        assert bench.main(["bench", "--games", "2", "--budget-nodes", "30", "--max-moves", "10", "--json",
+                           "--quiet", "--judge", f"heuristic,{SHIPPED}", "--record", record],
+                          out=printed.append) == 0
+    finally:
+        learned.install(None)
+    assert [json.loads(line)["judge"] for line in printed] == ["heuristic", "network"]
+    assert (tmp_path / "games-heuristic.jsonl").read_text().count("\n") == 2
+    assert (tmp_path / "games-network.jsonl").read_text().count("\n") == 2

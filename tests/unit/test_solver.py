@@ -153,7 +153,7 @@ def test_the_bench_command_prints_its_summary(tmp_path: Path) -> None:
     assert set(summary["reached"]) == {"2048", "4096", "8192", "16384"}
     assert summary["moves_mean"] == 25
     assert summary["positions_per_s"] > 0
-    assert "game 2:" in progress.getvalue()
+    assert "game 2 (heuristic):" in progress.getvalue()
     text: list[str] = []
     with redirect_stderr(io.StringIO()):
         for first in (0, 1):
