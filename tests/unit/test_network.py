@@ -22,7 +22,7 @@ SHIPPED = Path(__file__).resolve().parents[2] / "assets" / "solver" / "network.b
 TUPLES = [[0, 1, 2, 4], [4, 5, 6, 8], [0, 1, 4, 5], [5, 6], [1, 2, 3, 7], [4, 5, 6, 7]]
 # Weights from a fixed formula: entries differ, so a wrong index or a missing symmetry
 # changes values.
-TABLES = [array("h", [((i * 2654435761 + t * 97 + 7) >> 7) % 2001 - 1000 for i in range(16 ** len(cells))])
+TABLES = [array("h", [((i * 2654435761 + t * 97 + 7) >> 7) % 2001 for i in range(16 ** len(cells))])
           for t, cells in enumerate(TUPLES)]
 NET = network.read(network.write({"shape": "test", "tuples": TUPLES, "scale": 2, "games": 0}, TABLES))
 exponents = st.lists(st.integers(0, 17), min_size=16, max_size=16).map(bytes)
@@ -135,3 +135,38 @@ def test_the_bench_alternates_judges_game_by_game_and_records_each_apart(tmp_pat
     assert [json.loads(line)["judge"] for line in printed] == ["heuristic", "network"]
     assert (tmp_path / "games-heuristic.jsonl").read_text().count("\n") == 2
     assert (tmp_path / "games-network.jsonl").read_text().count("\n") == 2
+
+
+def test_with_the_network_a_loss_is_a_share_of_the_points_the_best_move_expects() -> None:
+    from game import review
+
+    learned.install(NET)
+    try:
+        assert review.loss_of({"left": 10_000.0, "up": 9_000.0}, "up", 4) == 10.0
+        assert review.loss_of({"left": 10_000.0, "up": 9_000.0}, "left", 4) == 0.0
+        # near the end a loss is a share of at least POINTS_FLOOR, not of almost nothing
+        assert review.loss_of({"left": 500.0, "up": 0.0}, "up", 4) == 500.0 * 100 / review.POINTS_FLOOR
+        assert review.standing({"left": review.POINTS_HALF}, 4) == 50
+        assert review.standing({"left": 0.0}, 4) == 0 and review.standing({}, 4) == 0
+        assert review.standing({"left": 1e9}, 4) == 100
+        # other sizes keep the heuristic's measure
+        assert review.loss_of({"left": review.scale(5), "up": 0.0}, "up", 5) == 100.0
+    finally:
+        learned.install(None)
+
+
+def test_the_networks_values_are_the_same_numbers_on_every_interpreter() -> None:
+    """A review graded in the page (Pyodide) must be the one graded here: the digest of
+    three positions' move values, searched 3,000 positions deep, is a constant."""
+    import hashlib
+
+    boards = [((2, 4, 8, 16), (0, 2, 0, 4), (0, 0, 2, 0), (0, 0, 0, 0)),
+              ((1024, 512, 256, 128), (2, 4, 8, 64), (0, 2, 4, 32), (0, 0, 2, 2)),
+              ((2, 2, 4, 8), (16, 32, 64, 128), (256, 512, 1024, 2048), (4096, 8192, 16384, 0))]
+    learned.install(NET)
+    try:
+        text = repr([sorted(search.move_values(b, 3000).values.items()) for b in boards])
+    finally:
+        learned.install(None)
+    assert hashlib.sha256(text.encode()).hexdigest() == \
+        "f5add82ef653429dde0a9420fe05af4a5d222386d91043960694ba045c253046"
