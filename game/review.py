@@ -36,6 +36,10 @@ from game.solver import learned
 from game.solver.search import LINE_BASE, Valued, move_values
 
 BUDGET = 4500  # positions the solver may evaluate per position reviewed (docs/review.md)
+# The same on a board the network judges: its positions cost more (a 1,000-move game
+# must be reviewed within 30 s in the page) and a shallower search already agrees with
+# a deep one (docs/review.md, "Against a deep reference").
+NETWORK_BUDGET = 2000
 GRADING = 3  # the grading rules' version: a kept review graded otherwise is not reused
 # (2: a lost game's last moves hold at most one turning point; 3: a lost game's turning
 # points are first the moves whose drop the chart never got back, then the loss times
@@ -44,7 +48,9 @@ GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # The loss (percent of a live board's value) from which a move is graded an
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
 INACCURACY, MISTAKE, BLUNDER = 0.3, 1.5, 6.0
-HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost
+# The same for the network's loss (a share of the points still to come).
+NETWORK_BOUNDS = (0.3, 1.5, 6.0)
+HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost (the bounds' mistake)
 POINTS_FLOOR = 2000.0  # the network's loss is a share of at least this many points to come
 POINTS_HALF = 20_000.0  # points to come at which the network's standing is 50
 TURNING_POINTS = 3
@@ -93,21 +99,33 @@ def loss_of(values: dict[str, float], played: str, size: int) -> float:
     return drop * 100.0 / scale(size)
 
 
-def grade(loss: float) -> str:
+def bounds_for(size: int) -> tuple[float, float, float]:
+    """The losses from which a move is an inaccuracy, a mistake, a blunder, as the
+    solver judges this size."""
+    return NETWORK_BOUNDS if learned_judge(size) else (INACCURACY, MISTAKE, BLUNDER)
+
+
+def budget_for(size: int) -> int:
+    """The positions a review may search per position on this size (`NETWORK_BUDGET`)."""
+    return NETWORK_BUDGET if learned_judge(size) else BUDGET
+
+
+def grade(loss: float, bounds: tuple[float, float, float] = (INACCURACY, MISTAKE, BLUNDER)) -> str:
     """The grade of a move that lost `loss` percent: best only when nothing was lost,
     then rising with the loss (so grades are monotone in it)."""
     if loss <= 0.0:
         return "b"
-    for letter, bound in zip("gim", (INACCURACY, MISTAKE, BLUNDER)):
+    for letter, bound in zip("gim", bounds):
         if loss < bound:
             return letter
     return "x"
 
 
-def move_accuracy(loss: float) -> float:
-    """100 for a best move, halved for every `HALF` percent lost: smooth, so a game's
-    accuracy moves a little with a small loss and a lot with a blunder."""
-    return 100.0 * math.pow(0.5, loss / HALF)
+def move_accuracy(loss: float, half: float = HALF) -> float:
+    """100 for a best move, halved for every `half` percent lost (the mistake bound):
+    smooth, so a game's accuracy moves a little with a small loss and a lot with a
+    blunder."""
+    return 100.0 * math.pow(0.5, loss / half)
 
 
 def standing(values: dict[str, float], size: int) -> int:
@@ -154,7 +172,7 @@ def judge(move: int, valued: Valued, played: str, size: int) -> Judged:
     forced = len(valued.values) == 1
     loss = 0.0 if forced else loss_of(valued.values, played, size)
     better = played if loss == 0.0 else str(valued.best)
-    return Judged(move, played, better, loss, grade(loss), forced, valued.depth)
+    return Judged(move, played, better, loss, grade(loss, bounds_for(size)), forced, valued.depth)
 
 
 def in_corner(board: Board, tile: int) -> bool:
@@ -260,10 +278,10 @@ def decisive(judged: list[Judged], lost: bool, standings: list[int]) -> list[Jud
     return chosen
 
 
-def accuracy(judged: list[Judged]) -> float:
+def accuracy(judged: list[Judged], half: float = HALF) -> float:
     """The game's accuracy, 0 to 100: the mean of its moves' (`move_accuracy`), forced
     moves left out (there was nothing to choose); 100 when no move was a choice."""
-    chosen = [move_accuracy(j.loss) for j in judged if not j.forced]
+    chosen = [move_accuracy(j.loss, half) for j in judged if not j.forced]
     # fsum: exactly rounded on every Python (`sum` of floats changed in 3.12)
     return round(math.fsum(chosen) / len(chosen), 1) if chosen else 100.0
 
@@ -277,9 +295,9 @@ class Review:
     not graded: no move was played there.
     """
 
-    def __init__(self, film: records.Film, budget: int = BUDGET) -> None:
+    def __init__(self, film: records.Film, budget: int | None = None) -> None:
         self.size = film.size
-        self.budget = budget
+        self.budget = budget_for(film.size) if budget is None else budget
         self.boards: list[Board] = list(replay.boards(film))
         self.played = [s.direction for s in film.steps]
         self.judged: list[Judged] = []
@@ -344,5 +362,6 @@ class Review:
     def finished(self) -> dict[str, Any]:
         """The whole review as plain data (call once `done`): what `stored_reviews` keeps."""
         return {"grading": GRADING, "budget": self.budget, "size": self.size,
-                "grades": "".join(j.grade for j in self.judged), "accuracy": accuracy(self.judged),
+                "grades": "".join(j.grade for j in self.judged),
+                "accuracy": accuracy(self.judged, bounds_for(self.size)[1]),
                 "values": list(self.standings), "turning": self.turning_points()} | self.moves()

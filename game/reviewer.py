@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game import replay, stored_reviews
-from game.review import BUDGET, Review, judge, kept_letters, key_of, reasons
+from game.review import Review, budget_for, judge, kept_letters, key_of, reasons
 from game.solver.search import move_values
 
 if TYPE_CHECKING:
@@ -61,9 +61,9 @@ class Reviewer:
         "review_start": ("game", ""), "review_step": (1,), "review_cancel": (), "merge_reviews": ("",),
         "review_try": ("left",)}
 
-    def __init__(self, codes: Codes, budget: int = BUDGET) -> None:
+    def __init__(self, codes: Codes, budget: int | None = None) -> None:
         self.codes = codes
-        self.budget = budget
+        self.budget = budget  # None: each size's own (`review.budget_for`)
         self.review: Review | None = None
         self.key = ""
         self.stored: list[stored_reviews.StoredReview] = []
@@ -79,13 +79,14 @@ class Reviewer:
             # What this tab finished is kept too when storage refused it (a full quota
             # gives the stored reviews up first): the review is there until the page closes.
             self.stored = stored_reviews.merge(self.stored, stored_reviews.read(stored_text))
-            found = stored_reviews.find(self.stored, key, self.budget)
+            budget = budget_for(film.size) if self.budget is None else self.budget
+            found = stored_reviews.find(self.stored, key, budget)
             answer = {"kind": "review", "ok": True, "key": key, "title": title, "moves": len(film.steps)}
             if found is not None:
                 keeps = kept_letters(list(replay.boards(film)), found["played"], found["better"])
                 done = done_fields(found, len(film.steps) + 1, keeps)
                 return answer | done | {"kept": True, "kept_save": ""}
-            self.review = going if going is not None and key == self.key else Review(film, self.budget)
+            self.review = going if going is not None and key == self.key else Review(film, budget)
             self.key = key
         except replay.Rejection as refusal:
             return {"kind": "review", "ok": False, "reason": refusal.reason, "detail": refusal.detail}
@@ -121,7 +122,7 @@ class Reviewer:
         if watching is None or watching.source is not None:  # nothing watched, or played on
             return {"kind": "review_try", "ok": False, "reason": "empty", "detail": {}}
         board = watching.session.position.board
-        valued = move_values(board, self.budget)
+        valued = move_values(board, budget_for(len(board)) if self.budget is None else self.budget)
         answer = {"kind": "review_try", "ok": True, "move": watching.at + 1, "direction": str(direction)}
         if direction not in valued.values:
             return answer | {"legal": False}  # it moves nothing: no answer, no try spent

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game import chance, rules
-from game.review import BUDGET, GRADES, grade, loss_of
+from game.review import GRADES, bounds_for, budget_for, grade, loss_of
 from game.session import Session
 from game.solver.search import choose_move, move_values
 
@@ -112,8 +112,9 @@ def agreement(found: list[dict[str, Any]]) -> dict[str, Any]:
     for game in found:
         for p in game["positions"]:
             size = len(p["board"])
-            pairs.append((grade(loss_of(p["review"], p["played"], size)),
-                          grade(loss_of(p["reference"], p["played"], size)), game["kind"]))
+            bounds = bounds_for(size)
+            pairs.append((grade(loss_of(p["review"], p["played"], size), bounds),
+                          grade(loss_of(p["reference"], p["played"], size), bounds), game["kind"]))
     blunders = [mine for mine, deep, _ in pairs if deep == "x"]
     near = [abs(GRADES.index(mine) - GRADES.index(deep)) <= 1 for mine, deep, _ in pairs]
     by_kind = {kind: sum(1 for *_, k in pairs if k == kind) for kind in KINDS}
@@ -135,7 +136,8 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     parser.add_argument("--player-nodes", type=int, default=300)
     parser.add_argument("--max-moves", type=int, default=1500)
     parser.add_argument("--sample", type=int, default=40, help="positions valued per game")
-    parser.add_argument("--budget", type=int, default=BUDGET, help="the review's positions budget")
+    parser.add_argument("--budget", type=int, default=None, help="the review's positions budget "
+                        "(default: the review's own, `review.budget_for`)")
     parser.add_argument("--factor", type=int, default=20, help="the reference's budget, in budgets")
     parser.add_argument("--judge", default="network", help="as bench's --judge")
     parser.add_argument("--cache", metavar="FILE")
@@ -143,5 +145,7 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     from game.solver.bench import judge
 
     judge(args.judge)
+    if args.budget is None:
+        args.budget = budget_for(4)
     out(json.dumps(agreement(games(args, out)), indent=1))
     return 0
