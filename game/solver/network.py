@@ -59,54 +59,91 @@ def _images(cells: list[int], base: int, mirrors: bool) -> list[list[int]]:
     return out
 
 
-class Network:
-    """A trained network: its tuples' weights, and the two pair tables that value boards."""
+Tuples = list[tuple[list["array[int]"], list[list[int]]]]  # (weights summed, images) per tuple
 
-    def __init__(self, meta: dict[str, Any], tables: list[array[int]]) -> None:
-        self.meta = meta
-        self.scale = int(meta["scale"])
-        edge: list[tuple[array[int], list[list[int]]]] = []
-        middle: list[tuple[array[int], list[list[int]]]] = []
-        for cells, weights in zip(meta["tuples"], tables):
-            if any(cell in EDGE_ROW for cell in cells) and all(cell < 8 for cell in cells):
-                edge.append((weights, _images(cells, 0, False)))
-            elif all(cell in MIDDLE_ROWS for cell in cells):
-                middle.append((weights, _images(cells, 4, True)))
-            else:
-                raise ValueError(f"tuple {cells} is not within two adjacent rows")
+
+class Pairs:
+    """One stage's two pair tables (edge, middle), filled on first look-up."""
+
+    def __init__(self, edge: Tuples, middle: Tuples) -> None:
         self.edge = Learned(lambda pair: _pair_value(pair, edge))
         self.middle = Learned(lambda pair: _pair_value(pair, middle))
 
     def value(self, board: bytes) -> int:
-        """The board's value (a 4x4 board as 16 exponent bytes, row after row), in
-        weight units: times `scale` it is the points the network expects to come."""
         turned = bytes(_TURN(board))
         edge, middle = self.edge, self.middle
         return (edge[board[0:8]] + edge[board[12:16] + board[8:12]] + middle[board[4:12]]
                 + edge[turned[0:8]] + edge[turned[12:16] + turned[8:12]] + middle[turned[4:12]])
 
+    def size(self) -> int:
+        return len(self.edge) + len(self.middle)
+
+    def clear(self) -> None:
+        self.edge.clear()
+        self.middle.clear()
+
+
+class Network:
+    """A trained network: its tuples' weights, and the pair tables that value boards.
+
+    With two stages (`stage_tile` in the file), a board holding a tile of
+    2**stage_tile is valued by the second weights: the first plus the file's
+    difference tables (game/solver/training.py `export`)."""
+
+    def __init__(self, meta: dict[str, Any], tables: list[array[int]]) -> None:
+        self.meta = meta
+        self.scale = int(meta["scale"])
+        self.stage_tile = int(meta.get("stage_tile", 99))
+        count = len(meta["tuples"])
+        first = tables[:count]
+        self.stages = [self._pairs(meta["tuples"], [[weights] for weights in first])]
+        if "stage_tile" in meta:
+            later = tables[count:]
+            self.stages.append(self._pairs(meta["tuples"], [[a, b] for a, b in zip(first, later)]))
+
+    @staticmethod
+    def _pairs(tuples: list[list[int]], weights: list[list[array[int]]]) -> Pairs:
+        edge: Tuples = []
+        middle: Tuples = []
+        for cells, summed in zip(tuples, weights):
+            if any(cell in EDGE_ROW for cell in cells) and all(cell < 8 for cell in cells):
+                edge.append((summed, _images(cells, 0, False)))
+            elif all(cell in MIDDLE_ROWS for cell in cells):
+                middle.append((summed, _images(cells, 4, True)))
+            else:
+                raise ValueError(f"tuple {cells} is not within two adjacent rows")
+        return Pairs(edge, middle)
+
+    def value(self, board: bytes) -> int:
+        """The board's value (a 4x4 board as 16 exponent bytes, row after row), in
+        weight units: times `scale` it is the points the network expects to come."""
+        if len(self.stages) > 1 and max(board) >= self.stage_tile:
+            return self.stages[1].value(board)
+        return self.stages[0].value(board)
+
     def forget(self, keep: int = 400_000) -> None:
         """Empty the pair tables when they hold more than `keep` pairs (memory)."""
-        if len(self.edge) + len(self.middle) > keep:
-            self.edge.clear()
-            self.middle.clear()
+        if sum(stage.size() for stage in self.stages) > keep:
+            for stage in self.stages:
+                stage.clear()
 
 
 _TURN = itemgetter(*[r * 4 + c for c in range(4) for r in range(4)])  # the board read column-wise
 _CLAMP = bytes(min(e, 15) for e in range(256))  # a tile past 32768 reads as 32768 (4 bits a cell)
 
 
-def _pair_value(pair: bytes, tuples: list[tuple[array[int], list[list[int]]]]) -> int:
+def _pair_value(pair: bytes, tuples: Tuples) -> int:
     cells = pair.translate(_CLAMP)
     total = 0
-    for weights, images in tuples:
+    for summed, images in tuples:
         for image in images:
             at = 0
             shift = 0
             for p in image:
                 at |= cells[p] << shift
                 shift += 4
-            total += weights[at]
+            for weights in summed:
+                total += weights[at]
     return total
 
 
@@ -122,7 +159,7 @@ def read(blob: bytes) -> Network:
         raise ValueError(f"network format {meta.get('format')}, expected {FORMAT}")
     tables: list[array[int]] = []
     at = 0
-    for cells in meta["tuples"]:
+    for cells in meta["tuples"] * (2 if "stage_tile" in meta else 1):
         count = 16 ** len(cells)
         if len(body) < at + 2 * count:
             raise ValueError("network file cut short")

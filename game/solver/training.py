@@ -42,6 +42,7 @@ SHAPES: dict[str, list[list[int]]] = {
     "six": [[0, 1, 2, 3, 4, 5], [4, 5, 6, 7, 8, 9], [0, 1, 2, 4, 5, 6], [4, 5, 6, 8, 9, 10]],
 }
 CHUNK = 1000  # games per seeded piece
+STAGE_TILE = 13  # a two-stage network's second weights value boards holding 2**13 = 8192
 ALPHA = 0.1  # the learning rate of one update, shared out over the weights it touches
 
 
@@ -147,11 +148,24 @@ def index(board: Any, cells: Any) -> int:
 
 
 @njit(cache=True)
+def stage_of(board: Any, stages: int) -> int:
+    """Which weights value a board: with two stages, the second once a tile of
+    2**STAGE_TILE (8192) is on it (the late game is another game: Jaśkowski 2016)."""
+    if stages == 1:
+        return 0
+    for i in range(16):
+        if (board >> np.uint64(4 * i)) & np.uint64(15) >= STAGE_TILE:
+            return 1
+    return 0
+
+
+@njit(cache=True)
 def value(weights: Any, cells: Any, board: Any) -> float:
+    st = stage_of(board, weights.shape[0])
     total = 0.0
     for t in range(cells.shape[0]):
         for s in range(8):
-            total += weights[t, index(board, cells[t, s])]
+            total += weights[st, t, index(board, cells[t, s])]
     return total
 
 
@@ -162,16 +176,17 @@ def adjust(weights: Any, cells: Any, board: Any, error: float, rate: float, erro
     `coherent` (temporal coherence, Beal & Smith; Jaśkowski 2016) each weight's own rate
     is further scaled by |sum of its errors| / sum of |its errors|, which falls as
     the errors it sees start to cancel out."""
+    st = stage_of(board, weights.shape[0])
     for t in range(cells.shape[0]):
         for s in range(8):
             i = index(board, cells[t, s])
             if coherent:
-                own = abs(errors[t, i]) / sizes[t, i] if sizes[t, i] > 0.0 else 1.0
-                weights[t, i] += rate * own * error
-                errors[t, i] += error
-                sizes[t, i] += abs(error)
+                own = abs(errors[st, t, i]) / sizes[st, t, i] if sizes[st, t, i] > 0.0 else 1.0
+                weights[st, t, i] += rate * own * error
+                errors[st, t, i] += error
+                sizes[st, t, i] += abs(error)
             else:
-                weights[t, i] += rate * error
+                weights[st, t, i] += rate * error
 
 
 @njit(cache=True)
@@ -254,7 +269,9 @@ class Network:
         self.cells = positions(SHAPES[shape])
         n = self.cells.shape[2]
         self.weights = weights if weights is not None else np.zeros(
-            (self.cells.shape[0], 16 ** n), np.float32)
+            (1, self.cells.shape[0], 16 ** n), np.float32)
+        if self.weights.ndim == 2:  # a checkpoint from before stages
+            self.weights = self.weights[np.newaxis]
         self.chunks = chunks
         # temporal coherence's sums of errors and of their sizes, per weight (`adjust`)
         self.errors = np.zeros_like(self.weights)
@@ -271,9 +288,17 @@ class Network:
         meta = json.loads(path.with_suffix(".json").read_text())
         net = cls(meta["shape"], meta["chunks"], np.load(path.with_suffix(".npy")))
         if path.with_suffix(".errors.npy").exists():
-            net.errors = np.load(path.with_suffix(".errors.npy"))
-            net.sizes = np.load(path.with_suffix(".sizes.npy"))
+            net.errors = np.load(path.with_suffix(".errors.npy")).reshape(net.weights.shape)
+            net.sizes = np.load(path.with_suffix(".sizes.npy")).reshape(net.weights.shape)
         return net
+
+    def promote(self) -> None:
+        """Split into two stages (`stage_of`), the second starting as a copy of the
+        first: it then learns the late game on its own (weight promotion)."""
+        if self.weights.shape[0] == 1:
+            self.weights = np.concatenate([self.weights, self.weights])
+            self.errors = np.concatenate([self.errors, self.errors])
+            self.sizes = np.concatenate([self.sizes, self.sizes])
 
 
 _TABLES: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
@@ -355,6 +380,8 @@ def main(argv: list[str], out: Any = print) -> int:
     parser.add_argument("--restart", type=float, default=0.0, help="share of games begun on late boards")
     parser.add_argument("--out", type=Path, required=True, help="checkpoint path (.npy/.json/.log)")
     parser.add_argument("--play", type=int, default=0, help="then play this many games without learning")
+    parser.add_argument("--stages", type=int, choices=(1, 2), default=1,
+                        help="2: from now on the boards holding 8192 have weights of their own")
     args = parser.parse_args(argv)
     path: Path = args.out
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -362,6 +389,9 @@ def main(argv: list[str], out: Any = print) -> int:
     if net.shape != args.shape:
         out(f"{path} holds a {net.shape} network, not {args.shape}")
         return 2
+    if args.stages == 2 and net.weights.shape[0] == 1:
+        net.promote()
+        out(f"promoted to two stages at chunk {net.chunks}")
     switch, fine = (int(args.alpha_after.split(":")[0]), float(args.alpha_after.split(":")[1])) \
         if args.alpha_after else (args.chunks, args.alpha)
     began = time.perf_counter()
@@ -379,16 +409,24 @@ def export(net: Network, path: Path, scale: int = 4) -> dict[str, Any]:
     """Write the page's data file (game/solver/network.py): the weights as int16 whole
     numbers of `scale` points each (doubled until they fit). 4 points a step costs
     nothing measurable in play (a board reads 32 weights: at most 64 points off, where
-    values are thousands) and makes the file 17 % smaller than 1 point a step."""
+    values are thousands) and makes the file 17 % smaller than 1 point a step. A second
+    stage is written as its difference from the first: most of it is still the first
+    (the late game never saw those patterns), so it compresses to little."""
     from array import array
 
     from game.solver import network
 
-    top = float(np.max(np.abs(net.weights)))
+    quantised = net.weights.copy()
+    if quantised.shape[0] == 2:
+        quantised[1] = quantised[1] - quantised[0]
+    top = float(np.max(np.abs(quantised)))
     while top / scale > 32000:
         scale *= 2
-    tables = [array("h", np.rint(w / scale).astype(np.int16).tobytes()) for w in net.weights]
-    meta = {"shape": net.shape, "tuples": SHAPES[net.shape], "scale": scale, "games": net.chunks * CHUNK}
+    tables = [array("h", np.rint(w / scale).astype(np.int16).tobytes()) for stage in quantised for w in stage]
+    meta: dict[str, Any] = {"shape": net.shape, "tuples": SHAPES[net.shape], "scale": scale,
+                            "games": net.chunks * CHUNK}
+    if quantised.shape[0] == 2:
+        meta["stage_tile"] = STAGE_TILE
     blob = network.write(meta, tables)
     path.write_bytes(blob)
     return {"bytes": len(blob), "scale": scale, "nonzero": int(np.count_nonzero(net.weights))}

@@ -73,3 +73,26 @@ def test_the_trainers_slides_are_the_rules(tmp_path: Path) -> None:
             got = [int((int(after) >> (4 * i)) & 15) for i in range(16)]
             assert search.unpack(bytes(got), 4) == expected
             assert score == gained
+
+
+def test_a_two_stage_network_values_boards_with_8192_by_its_second_weights(tmp_path: Path) -> None:
+    net = training.Network("lines")
+    training.train(net, 1, seed=4, alpha=training.ALPHA, checkpoint=None)
+    net.promote()
+    assert net.weights.shape[0] == 2
+    rng = np.random.default_rng(3)
+    net.weights[1] += rng.integers(-400, 400, net.weights[1].shape).astype(np.float32)
+    training.export(net, tmp_path / "net.bin")
+    page = network.read((tmp_path / "net.bin").read_bytes())
+    assert page.stage_tile == training.STAGE_TILE
+    for top in (11, 13, 14):
+        cells = [int(e) for e in rng.integers(0, 10, 16)]
+        cells[5] = top
+        packed = np.uint64(0)
+        for i, e in enumerate(cells):
+            packed |= np.uint64(e) << np.uint64(4 * i)
+        expected = training.value(net.weights, net.cells, packed)
+        first = training.value(net.weights[:1], net.cells, packed)
+        assert (expected != first) == (top >= training.STAGE_TILE)
+        # two rounded tables a weight: at most one `scale` off per weight read
+        assert abs(page.value(bytes(cells)) * page.scale - expected) <= 40 * page.scale
