@@ -49,7 +49,7 @@ GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.
 INACCURACY, MISTAKE, BLUNDER = 0.3, 1.5, 6.0
 # The same for the network's loss (a share of the points still to come).
-NETWORK_BOUNDS = (0.3, 1.5, 6.0)
+NETWORK_BOUNDS = (0.5, 2.0, 6.0)
 HALF = MISTAKE  # a move's accuracy halves for every HALF percent lost (the bounds' mistake)
 POINTS_FLOOR = 2000.0  # the network's loss is a share of at least this many points to come
 POINTS_HALF = 20_000.0  # points to come at which the network's standing is 50

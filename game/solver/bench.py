@@ -30,7 +30,7 @@ MILESTONES: tuple[int, ...] = (2048, 4096, 8192, 16384)
 
 
 
-NETWORK = "assets/solver/network.bin"
+NETWORK = str(Path(__file__).resolve().parents[2] / "assets" / "solver" / "network.bin")
 
 
 def judge(name: str) -> None:
