@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from game import chance, rules
 from game import record as records
-from game.review import BUDGET, GRADES, Review, grade, loss_of, standing
+from game.review import GRADES, Review, bounds_for, budget_for, grade, loss_of, standing
 from game.session import Session
 from game.solver.clocks import CLOCKS
 from game.solver.search import DIRECTIONS, choose_move
@@ -110,7 +110,8 @@ def planted(reviewed: list[Reviewed], count: int, seed: int) -> list[dict[str, A
         losses[at] = loss
         costliest = sorted(range(len(losses)), key=lambda k: (-losses[k], k))[:3]
         out.append({"game": g, "move": at + 1, "phase": phase_of(review.boards[at]), "loss": loss,
-                    "grade": grade(loss), "lost": standing(values, review.size) < LOST,
+                    "grade": grade(loss, bounds_for(review.size)),
+                    "lost": standing(values, review.size) < LOST,
                     "top3": loss > 0.0 and at in costliest})
     return out
 
@@ -137,11 +138,13 @@ def phases(reviewed: list[Reviewed], plants: list[dict[str, Any]]) -> dict[str, 
     for plant in plants:
         rows.setdefault(plant["phase"], {"played": [], "planted": []})["planted"].append(plant["loss"])
     order = [f"<={b}" for b in PHASES] + [f">{PHASES[-1]}"]
+    bounds = bounds_for(reviewed[0].review.size) if reviewed else bounds_for(0)
     return {name: {"moves": len(row["played"]),
-                   "best_or_good": share(sum(grade(x) in "bg" for x in row["played"]), len(row["played"])),
+                   "best_or_good": share(sum(grade(x, bounds) in "bg" for x in row["played"]),
+                                         len(row["played"])),
                    "played_loss_p90": percentile(row["played"], 0.9),
                    "planted": len(row["planted"]),
-                   "planted_flagged": share(sum(grade(x) not in "bg" for x in row["planted"]),
+                   "planted_flagged": share(sum(grade(x, bounds) not in "bg" for x in row["planted"]),
                                             len(row["planted"])),
                    "planted_loss_median": percentile(row["planted"], 0.5)}
             for name, row in sorted(rows.items(), key=lambda item: order.index(item[0]))}
@@ -231,12 +234,19 @@ def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                         help="what the player's ms and the review's time count")
     parser.add_argument("--max-moves", type=int, default=1000, help="end each game after this many moves")
-    parser.add_argument("--budget", type=int, default=BUDGET, help="the review's positions per position")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="the review's positions per position (default: the review's own for the size)")
+    parser.add_argument("--judge", default="network", help="as bench's --judge")
     parser.add_argument("--samples", type=int, default=240, help="positions to plant the lowest move at")
     parser.add_argument("--games-file", metavar="FILE",
                         help="the games' records: read if it exists, else written")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
+    from game.solver.bench import judge
+
+    judge(args.judge)
+    if args.budget is None:
+        args.budget = budget_for(args.size)
     reviewed = []
     for number, game in enumerate(games_of(args)):
         reviewed.append(review_game(game, args.budget, args.clock))

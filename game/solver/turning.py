@@ -36,7 +36,17 @@ from typing import Any
 
 from game import chance, rules
 from game import record as records
-from game.review import BLUNDER, BUDGET, TAIL, TURNING_POINTS, Judged, Review, decisive, in_corner, loss_of
+from game.review import (
+    TAIL,
+    TURNING_POINTS,
+    Judged,
+    Review,
+    bounds_for,
+    budget_for,
+    decisive,
+    in_corner,
+    loss_of,
+)
 from game.session import Session
 from game.solver.search import choose_move, move_values
 
@@ -59,9 +69,9 @@ def blunder(board: rules.Board) -> str | None:
     options = breaking(board)
     if not options:
         return None
-    values = move_values(board, BUDGET).values
+    values = move_values(board, budget_for(len(board))).values
     worst = max(options, key=lambda d: (loss_of(values, d, len(board)), -options.index(d)))
-    return worst if loss_of(values, worst, len(board)) >= BLUNDER else None
+    return worst if loss_of(values, worst, len(board)) >= bounds_for(len(board))[2] else None
 
 
 def play(kind: str, seed: int, player_nodes: int, max_moves: int) -> tuple[Session, int | None]:
