@@ -170,3 +170,14 @@ def test_the_networks_values_are_the_same_numbers_on_every_interpreter() -> None
         learned.install(None)
     assert hashlib.sha256(text.encode()).hexdigest() == \
         "f5add82ef653429dde0a9420fe05af4a5d222386d91043960694ba045c253046"
+
+
+def test_the_network_leaves_the_5x5_and_6x6_solver_as_it_was() -> None:
+    boards = [tuple(tuple((2 ** ((r * n + c) % 7 + 1)) if (r + c) % 3 else 0 for c in range(n))
+                    for r in range(n)) for n in (5, 6)]
+    before = [search.move_values(b, 800) for b in boards]
+    learned.install(NET)
+    try:
+        assert [search.move_values(b, 800) for b in boards] == before
+    finally:
+        learned.install(None)
