@@ -69,7 +69,7 @@ class ReviewDialog:
                "close-review": None, "review-show": None, "#watch-review": None, "#watch-back": None}
     DIALOGS = ("review",)
     MODES = {"reviewing": "review-board:"}  # Left and Right step through the game, Escape comes back
-    HEARS = ("input", "verified", "button", "watched")
+    HEARS = ("input", "verified", "button", "watched", "network")
 
     def __init__(self, page: "Any") -> None:
         self.page = page
@@ -126,6 +126,9 @@ class ReviewDialog:
             self.last_input = args[0]
         elif event == "watched":  # a position of a recorded game is on the board
             self.watched(int(args[0]))
+        elif event == "network":  # the solver's network downloads, for this review's step too
+            if args[0] == "loading" and self.asking >= 0:
+                self.progress(0, text.say("solver_loading", n=args[1]))
         elif event == "button":  # any other button: the arrows go
             if self.marked and args[0] not in ("#watch-back", "#watch-step", "#watch-play"):
                 self.unmark()
