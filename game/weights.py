@@ -10,10 +10,11 @@ Why it looks like this:
   (`give_up`), and makes the calls it held. Every other call is answered meanwhile.
 - **Wanted, or needed.** Hint, Auto-play, a practice's Hint and Retry's check *want* the
   network: they wait for the first fetch, and after one that failed they search with the
-  line heuristic, as before the network existed (the page says so once). A review's
-  grading *needs* it (`GRADED`): grades are kept and must be the same on every device,
-  so a 4x4 review is never graded without it; after a failed fetch its step waits for
-  another try, and is refused if that fails too (`can_grade`).
+  line heuristic, as before the network existed (the page says so once). A review
+  *needs* it (`GRADED`: its start, which picks the budget of the judge that will grade
+  it, and its steps): grades are kept and must be the same on every device, so a 4x4
+  review is never graded without it; after a failed fetch it waits for another try, and
+  its steps are refused if that fails too (`can_grade`).
 - **Plain data in.** The worker writes the file's bytes into Pyodide's file system and
   names the path: nothing but a string crosses, and CPython tests do the same.
 """
@@ -26,7 +27,9 @@ from typing import Literal
 from game.solver import learned, network
 
 SIZE = learned.SIZE  # the board size the network values
-GRADED = ("review_step",)  # the calls whose answers are kept: they need the network
+# The calls whose answers are kept, which need the network: a review's start (it picks
+# the budget the grades are made and kept with) and its steps.
+GRADED = ("review_start", "review_step")
 
 State = Literal["absent", "installed", "failed"]
 

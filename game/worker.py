@@ -25,7 +25,7 @@ import os
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from game import chance
+from game import chance, replay
 from game.api import Engine, result_code
 from game.codes import Codes
 from game.hints import Hints
@@ -137,10 +137,12 @@ class Table:
         method, kinds = found
         return json.dumps(method(*[KINDS[kind](arg) for kind, arg in zip(kinds, args)]))
 
-    def searches(self, name: str) -> int:
-        """The size of the board the call `name` would search now (0: none): the calls
-        answered by the solver, Hint and Auto-play's on the game in play, a practice's
-        Hint and Retry's check on the game watched, a review's step on the game reviewed."""
+    def searches(self, name: str, args: list[Any]) -> int:
+        """The size of the board the call `name(*args)` would search now (0: none): the
+        calls answered by the solver, Hint and Auto-play's on the game in play, a
+        practice's Hint and Retry's check on the game watched, a review's step on the
+        game reviewed, and a review's start, which picks the budget its grades are made
+        and kept with by the solver that will grade them (game/review.py `budget_for`)."""
         if name == "hint":
             return self.engine.play.session.size
         watching = self.codes.watching
@@ -149,12 +151,17 @@ class Table:
         review = self.reviewer.review
         if name == "review_step":
             return review.size if review is not None else 0
+        if name == "review_start":
+            try:
+                return self.codes.film(str(args[0]) if args else "")[0].size
+            except replay.Rejection:
+                return 0  # refused at once, whatever the solver
         return 0
 
-    def waits(self, name: str) -> bool:
-        """Whether the call `name` must wait until the solver's network is fetched
+    def waits(self, name: str, args: list[Any]) -> bool:
+        """Whether the call `name(*args)` must wait until the solver's network is fetched
         (game/weights.py): the worker holds it meanwhile (assets/engine/network.mjs)."""
-        return self.weights.waits(self.searches(name), name)
+        return self.weights.waits(self.searches(name, args), name)
 
 
 # The page's engine and what sits beside it; the name is the one assets/engine/worker.mjs
@@ -184,9 +191,11 @@ def call(name: str, args_text: str) -> str:
 # The solver's learned network, fetched by the worker when a call first needs it
 # (assets/engine/network.mjs): never at import, so never in the memory snapshot.
 
-def waits(name: str) -> bool:
-    """Whether the page's call `name` must wait for the solver's network (`Table.waits`)."""
-    return table().waits(str(name))
+def waits(name: str, args_text: str = "[]") -> bool:
+    """Whether the page's call `name` with these JSON arguments must wait for the
+    solver's network (`Table.waits`)."""
+    args = json.loads(args_text)
+    return table().waits(str(name), args if isinstance(args, list) else [])
 
 
 def install_network(path: str) -> str:

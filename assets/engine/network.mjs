@@ -67,7 +67,7 @@ function describe(error) {
   return String(error && error.message ? error.message : error);
 }
 
-// The worker's side of the network. `engine`: the Python's calls, {waits(name),
+// The worker's side of the network. `engine`: the Python's calls, {waits(name, args),
 // install(bytes) -> "" or why not, failed(reason)}; `answer(message)` makes a call and
 // posts its answer; `site`: the site's root (the file's address is relative to it).
 export function networkGate(engine, answer, site) {
@@ -123,7 +123,7 @@ export function networkGate(engine, answer, site) {
       if (installed) return false;
       let waits = false;
       try {
-        waits = !!engine.waits(message.call);
+        waits = !!engine.waits(message.call, message.args);
       } catch (error) {
         console.warn(`engine: whether ${message.call} waits for the solver's network: ${describe(error)}`);
       }

@@ -95,7 +95,7 @@ function answer({ id, call, args }) {
 function networkCalls(pyodide, module) {
   const path = "/tmp/solver-network.bin"; // (the Python removes it once read)
   return {
-    waits: (name) => module.waits(name),
+    waits: (name, args) => module.waits(name, JSON.stringify(args)),
     install: (bytes) => {
       pyodide.FS.writeFile(path, bytes);
       return module.install_network(path);

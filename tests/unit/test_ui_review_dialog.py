@@ -90,22 +90,27 @@ def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored()
 
 
 def test_a_step_that_waits_for_the_solvers_network_says_so_then_a_refusal_says_why() -> None:
-    """A 4x4 review's step waits while the engine's worker downloads the solver's network
-    (game/weights.py): the review's own status says so with the percentage (the page's
-    notice is behind the dialog). Not without a step in flight. If the network cannot be
-    had, the step is refused and the review says why: it is never graded without it."""
+    """A 4x4 review's start and steps wait while the engine's worker downloads the solver's
+    network (game/weights.py): the review's own status says so with the percentage (the
+    page's notice is behind the dialog); not while nothing of it is asked. If the network
+    cannot be had, the step is refused and the review says why: it is never graded
+    without it."""
     page, room, asked = opened()
     room.heard("network", "loading", 10)
-    assert ("set_text", "review-status", "Loading the solver… 10%") not in page.view.calls, "no step yet"
-    room.schedule()
-    assert asked == [("review_step", 2)]
+    assert ("set_text", "review-status", "Loading the solver… 10%") not in page.view.calls, "nothing asked"
+    room.begin("review:game")  # its start waits too (it picks the budget the grades are made with)
+    room.heard("network", "loading", 20)
+    assert ("set_text", "review-status", "Loading the solver… 20%") in page.view.calls
+    room.took("review:game", {"kind": "review", "ok": True, "at": 0, "total": 4, "progress": 0,
+                              "done": False, "grades": "", "values": []})
+    assert asked[-1] == ("review_step", 2)  # its first step, asked at once
     room.heard("network", "loading", 45)
     assert ("set_text", "review-status", "Loading the solver… 45%") in page.view.calls
     page.answer(-1, json.dumps({"kind": "review_step", "ok": False, "reason": "no_network", "detail": {}}))
     said = page.view.named("set_text")[-1][2]
     assert said == ("This game cannot be reviewed: the solver's learned data could not be loaded. "
                     "Try again once you are online.")
-    assert len(asked) == 1 and page.view.named("say")[-1][1] == said, "no step more; said aloud"
+    assert asked[-1] == ("review_step", 2) and page.view.named("say")[-1][1] == said, "no step more; said"
 
 
 def test_a_step_waits_while_the_player_is_pressing_keys() -> None:

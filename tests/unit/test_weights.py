@@ -113,7 +113,9 @@ def test_the_worker_asks_the_page_table_which_call_waits(page_table: worker.Tabl
                                                    "review_cancel", "verify", "no such call"))
     assert not worker.waits("review_step") and not worker.waits("review_try"), "no review, nothing watched"
     page_table.engine.new_game(5)
+    page_table.engine.move("left", 1000)
     assert not worker.waits("hint"), "a 5x5 game's hint is the heuristic's"
+    assert not worker.waits("review_start", json.dumps(["game", ""]))
     page_table.engine.new_game(4)
     worker.network_failed("TypeError: Failed to fetch")
     assert not worker.waits("hint") and not learned.installed()
@@ -132,6 +134,8 @@ def test_a_4x4_review_is_never_graded_without_the_network(page_table: worker.Tab
     """Grades are kept and must be the same on every device: the page's engine refuses to
     grade a 4x4 review while the network could not be had, and grades it once it is in."""
     played(page_table, 2)
+    assert worker.waits("review_start", json.dumps(["game", ""])), "its start picks the network's budget"
+    assert not worker.waits("review_start", json.dumps(["verified", ""])), "nothing to review: refused now"
     started = json.loads(worker.call("review_start", json.dumps(["game", ""])))
     assert started["ok"] and started["title"]["size"] == 4
     assert worker.waits("review_step"), "its steps wait for the network"
