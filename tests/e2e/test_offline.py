@@ -219,6 +219,49 @@ def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, s
             assert game.requests, "the reload made no requests at all?"
 
 
+def test_a_network_the_install_could_not_get_is_kept_when_first_fetched(browser: Browser, site: Site) -> None:
+    """Promise (docs/offline.md, "Kept later"): a release whose install could not fetch the
+    solver's network (the server refused it once) plays offline all the same, and the
+    network is kept the first time the page fetches it through the service worker: a
+    Hint then, and Hint offline afterwards, both use it."""
+    network = site.on_demand[0]
+    refused: list[str] = []
+
+    class RefusedOnce(QuietHandler):
+        def do_GET(self) -> None:
+            if self.path.split("?")[0].endswith(network) and not refused:
+                refused.append(self.path)
+                self.send_error(503)
+                return
+            super().do_GET()
+
+    def kept() -> list[str]:
+        state = offline_state(game)
+        return [site_path(u) for u in state["caches"].get(site.cache, [])] if state["controlled"] else []
+
+    with ExitStack() as server:
+        url = server.enter_context(serve(site.root, RefusedOnce))
+        with opened(browser, url + SUB_PATH) as game:
+            game.start()
+            until(game, "the release installed without the network",
+                  lambda: len(kept()) == len(site.files) + 1 and bool(refused))
+            assert network not in kept()
+            game.page.reload()  # an engine made under the worker: its fetches go through it
+            game.wait_ready()
+            game.click("#hint")
+            hinted = game.wait_for("the hint", lambda data: "hint" in data, BOOT_TIMEOUT)
+            assert hinted["solver"] == "learned"
+            until(game, "the network kept", lambda: network in kept())
+
+            server.close()
+            game.context.set_offline(True)
+            game.page.reload()
+            game.wait_ready()
+            game.click("#hint")
+            hinted = game.wait_for("the hint offline", lambda data: "hint" in data, BOOT_TIMEOUT)
+            assert hinted["solver"] == "learned", hinted
+
+
 def _session(browser: Browser, site: Site, slow: bool) -> tuple[set[str], set[str]]:
     """What a real session (boot, moves, reload; the browser reads the manifest as for
     an install) fetched, recorded by the server with service workers blocked so that
