@@ -197,8 +197,11 @@ class ReviewDialog:
             elif key == "back":
                 self.back_to_review()
             return None
+        # Not the queue's to wait for: a 4x4 review's start may wait for the solver's
+        # network (game/weights.py), and the game's keys must not wait behind it.
         self.starting = True
-        return self.page.ask(self, action, "review_start", action[7:], self.page.saves.read(REVIEWS))
+        self.page.ask(self, action, "review_start", action[7:], self.page.saves.read(REVIEWS))
+        return None
 
     def watched(self, at: int) -> None:
         """The board shows the position after `at` moves: in the review's own mode, the
