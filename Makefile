@@ -15,10 +15,11 @@ setup: files runtime stdlib snapshot icons
 
 # Which modules the page's MicroPython and the engine's worker are handed (pyscript.toml's
 # [files], assets/engine/files.mjs ENGINE_FILES), read from the sources' imports by
-# build/files.py (git-ignored): a new room or engine module needs no list edited. Run
+# build/files.py (git-ignored): a new room or engine module needs no list edited; and
+# where the solver's network is, with its size (assets/engine/network_file.mjs). Run
 # every time (it is quick); a file is rewritten only when what it lists changed, so the
 # engine's snapshot is not made again for a change of the UI.
-FILES := pyscript.toml assets/engine/files.mjs
+FILES := pyscript.toml assets/engine/files.mjs assets/engine/network_file.mjs
 files: $(FILES)
 $(FILES) &: build/files.py build/pyscript.toml FORCE
 	$(PYTHON) build/files.py

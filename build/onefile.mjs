@@ -13,6 +13,10 @@
 // the page's fetches from the embedded files and starts PyScript, bundled into one
 // module by esbuild. No runtime's code is changed.
 //
+// The solver's learned network is inside too (the engine's worker fetches it from the
+// embedded files, as the site's does from the server, when a 4x4 search first needs it),
+// but not in the file's build id: a new network keeps the snapshot kept on the device.
+//
 // No memory snapshot inside (measured, docs/offline.md): it would add 5.8 MB of gzip,
 // 7.7 MB once in base64, to a file of 6.5 MB, against the 10 MB the file may weigh.
 // The worker makes one on the device at the first opening instead
@@ -23,6 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import * as esbuild from "esbuild";
+import { NETWORK_FILE } from "../assets/engine/network_file.mjs";
 import { ENGINE_FILES } from "../assets/engine/sources.mjs";
 import { hash, inline } from "./inline.mjs";
 import { pageFiles } from "./precache.mjs";
@@ -116,6 +121,8 @@ for (const content of [...engine.values(), ...page.values()]) build.update(conte
 build.update(worker.outputFiles[0].contents);
 build.update(read("build/onefile/prelude.js"));
 const buildId = build.digest("hex").slice(0, 16);
+// (after the build id: the network is no part of the snapshot; assets/engine/network.mjs)
+engine.set(NETWORK_FILE, { bytes: read(NETWORK_FILE), type: "application/octet-stream" });
 const workerSource = [
   `self.py2048Build = "${buildId}";`,
   text("build/onefile/prelude.js"),

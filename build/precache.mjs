@@ -74,6 +74,16 @@ export async function pageFiles(root) {
   return list;
 }
 
+// Kept too, but fetched by the service worker after the others and never failing its
+// install (build/sw.js ON_DEMAND): the solver's learned network, which the page loads only
+// when a 4x4 search first needs it (assets/engine/network.mjs), never at start. Its
+// path is the one build/files.py writes into assets/engine/network_file.mjs.
+export async function onDemandFiles(root) {
+  const { NETWORK_FILE } = await import(pathToFileURL(path.join(root, "assets/engine/network_file.mjs")).href);
+  if (!fs.existsSync(path.join(root, NETWORK_FILE))) throw new Error(`missing: ${NETWORK_FILE}`);
+  return [NETWORK_FILE];
+}
+
 // Shipped but not precached: the engine's memory snapshot, which only a fast link
 // downloads, and the engine keeps on the device itself (assets/engine/device_snapshot.mjs), as it
 // keeps the one it makes on a slow link, which never downloads it.

@@ -29,7 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { hash as allowed, inline } from "./inline.mjs";
-import { downloadedFiles, pageFiles, pluginsOff } from "./precache.mjs";
+import { downloadedFiles, onDemandFiles, pageFiles, pluginsOff } from "./precache.mjs";
 import { importedWith, pyscriptSources } from "./pyscript-package.mjs";
 
 const args = process.argv.slice(2);
@@ -288,7 +288,8 @@ const notShipped = new Set(["pyscript.toml", `${PYSCRIPT}core.js`, ...INLINE_SCR
 const files = (await pageFiles(root))
   .filter((file) => !uiOnly.has(file) && !notShipped.has(file) && !/\/pyscript\/toml-[\w-]{8}\.js$/.test(file))
   .concat([BUNDLE, LATER]).sort();
-const shipped = files.concat(downloadedFiles(root));
+const onDemand = await onDemandFiles(root);
+const shipped = files.concat(onDemand, downloadedFiles(root));
 const contentOf = (file) => (file in built ? Buffer.from(built[file]) : fs.readFileSync(path.join(root, file)));
 
 const hash = crypto.createHash("sha256");
@@ -322,10 +323,11 @@ const fill = (text, placeholder, value) => {
 };
 let sw = fill(template, '"__RELEASE__"', JSON.stringify(release));
 sw = fill(sw, '["__FILES__"]', JSON.stringify(files, null, 2));
+sw = fill(sw, '["__ON_DEMAND__"]', JSON.stringify(onDemand));
 fs.writeFileSync(path.join(outDir, "sw.js"), sw);
 
 fs.rmSync(scratch, { recursive: true, force: true });
 process.stdout.write(
-  `site: ${outDir}, release ${release}: ${files.length} files, ${bytes} bytes precached, plus sw.js ` +
-    `and ${downloadedFiles(root).join(", ")} (not precached)\n`,
+  `site: ${outDir}, release ${release}: ${files.length} files, ${bytes} bytes precached, ` +
+    `${onDemand.join(", ")} kept on demand, plus sw.js and ${downloadedFiles(root).join(", ")} (not precached)\n`,
 );

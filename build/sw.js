@@ -1,23 +1,28 @@
-// The built site's service worker (template: build/site.mjs fills in RELEASE and
-// FILES and writes it to the site's root as sw.js; docs/offline.md).
+// The built site's service worker (template: build/site.mjs fills in RELEASE, FILES
+// and ON_DEMAND and writes it to the site's root as sw.js; docs/offline.md).
 //
 // It keeps every file the page loads in one cache named for the release, answers
 // those files from it (so the game starts and plays with the network gone), and
-// leaves every other request to the network. A new release installs beside the old
-// one and waits: the page offers a reload (assets/offline.js) and only then is it
-// told to take over, so a game is never switched under the player.
+// leaves every other request to the network. The files the page loads on demand
+// (ON_DEMAND: the solver's network, megabytes asked for when a 4x4 search first needs
+// it) are kept too, fetched after the others and never failing the install; one the
+// install could not get is kept when first fetched through the worker. A new release
+// installs beside the old one and waits: the page offers a reload (assets/offline.js)
+// and only then is it told to take over, so a game is never switched under the player.
 "use strict";
 
 const RELEASE = "__RELEASE__";
 // Paths relative to this file, which sits at the site's root: the site works under
 // any sub-path. "index.html" is also the answer to every navigation in scope.
 const FILES = ["__FILES__"];
+const ON_DEMAND = ["__ON_DEMAND__"];
 const PREFIX = "py2048-";
 const CACHE = PREFIX + RELEASE;
 const INDEX = new URL("index.html", self.location).href;
 const SCOPE = new URL("./", self.location).href;
 // Compared without the query: ?engine=plain, ?boot=snapshot name the same file.
-const KEPT = new Set(FILES.map((file) => new URL(file, self.location).href));
+const KEPT = new Set(FILES.concat(ON_DEMAND).map((file) => new URL(file, self.location).href));
+const KEPT_ON_DEMAND = new Set(ON_DEMAND.map((file) => new URL(file, self.location).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -28,6 +33,21 @@ self.addEventListener("install", (event) => {
       await cache.addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
       const index = await cache.match(INDEX);
       if (index) await cache.put(SCOPE, index);
+      // Then the files the page fetches on demand, after the others (and the page
+      // registers this worker only once it has loaded and its engine started:
+      // assets/offline.js), each on its own: one that cannot be fetched now is no
+      // reason to keep the release from playing offline.
+      await Promise.all(
+        ON_DEMAND.map(async (file) => {
+          try {
+            const response = await fetch(new Request(file, { cache: "no-cache" }));
+            if (response.status !== 200) throw new Error(`answered ${response.status}`);
+            await cache.put(file, response);
+          } catch (error) {
+            console.warn(`py2048: ${file} is not kept for offline play yet (${error})`);
+          }
+        }),
+      );
     })(),
   );
 });
@@ -63,6 +83,13 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(CACHE);
       const cached = await cache.match(key);
+      if (!cached && KEPT_ON_DEMAND.has(key)) {
+        // A file fetched on demand that the install could not get: kept as it comes (the page reads one
+        // copy of the response, the cache the other), the worker alive until it is.
+        const response = await fetch(request);
+        if (response.status === 200) event.waitUntil(cache.put(key, response.clone()).catch(() => {}));
+        return response;
+      }
       if (!cached) return fetch(request);
       if (cached.url === request.url) return cached;
       // A copy without the cached address, so the page sees the address it asked for:

@@ -26,7 +26,9 @@ game/review.py `KEPT`; "." where the played one was best, "f" where it was force
 once done also "accuracy", "turning" (the
 three costliest moves) and "kept_save" (the stored document with this review added:
 the page stores it). Without a review: {"kind": "review_step", "ok": false, "reason":
-"empty", "detail": {}}.
+"empty", "detail": {}}; a 4x4 review while the solver's network could not be fetched
+(game/weights.py: a review is graded by it or not at all, the same on every device):
+{"kind": "review_step", "ok": false, "reason": "no_network", "detail": {}}.
 
 `review_cancel()`: {"kind": "review_cancel", "ok": true, "cancelled": bool}.
 
@@ -39,6 +41,7 @@ the best)}; {"ok": false, "reason": "empty"} with no recorded game on the board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game import replay, stored_reviews
@@ -61,9 +64,12 @@ class Reviewer:
         "review_start": ("game", ""), "review_step": (1,), "review_cancel": (), "merge_reviews": ("",),
         "review_try": ("left",)}
 
-    def __init__(self, codes: Codes, budget: int | None = None) -> None:
+    def __init__(self, codes: Codes, budget: int | None = None,
+                 can_grade: Callable[[int], bool] | None = None) -> None:
         self.codes = codes
         self.budget = budget  # None: each size's own (`review.budget_for`)
+        # Whether a review of a board of that size may be graded now (game/weights.py).
+        self.can_grade: Callable[[int], bool] = can_grade or (lambda size: True)
         self.review: Review | None = None
         self.key = ""
         self.stored: list[stored_reviews.StoredReview] = []
@@ -97,6 +103,8 @@ class Reviewer:
         review = self.review
         if review is None:
             return {"kind": "review_step", "ok": False, "reason": "empty", "detail": {}}
+        if not self.can_grade(review.size):
+            return {"kind": "review_step", "ok": False, "reason": "no_network", "detail": {}}
         progress = review.step(min(max(int(positions), 1), MAX_STEP))
         answer = {"kind": "review_step", "ok": True, "key": self.key} | progress
         if not review.done:

@@ -25,7 +25,7 @@ import os
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from game import chance
+from game import chance, replay
 from game.api import Engine, result_code
 from game.codes import Codes
 from game.hints import Hints
@@ -33,6 +33,7 @@ from game.rankings_calls import RankingsCalls
 from game.reviewer import Reviewer
 from game.statistics import Statistics
 from game.transfer import ExportFiles
+from game.weights import Weights
 
 
 class Service(Protocol):
@@ -90,18 +91,22 @@ class Table:
     engine's game calls, the hints, the result codes, the Rankings (which add the code
     that last verified), the export and import files (an import's results join the
     Rankings), the statistics dialog (the Rankings' season) and the reviews (of the
-    games the result codes name). One line a part: `part` adds its calls."""
+    games the result codes name, graded once the solver's network allows: `weights`).
+    One line a part: `part` adds its calls."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, weights: Weights | None = None) -> None:
         self.calls: dict[str, tuple[Callable[..., dict[str, Any]], tuple[str, ...]]] = {}
         self.examples: list[tuple[str, tuple[Any, ...]]] = []
+        # The solver's learned network (game/weights.py): only the page's engine needs
+        # it to grade a review; a throw-away one grades with the heuristic.
+        self.weights = weights if weights is not None else Weights(required=False)
         self.engine = self.part(engine)
         self.hints = self.part(Hints(engine.play))
         self.codes = self.part(Codes(engine))
         self.rankings = self.part(RankingsCalls(engine.daily_results, engine.wall, self.codes))
         self.transfer = self.part(ExportFiles(engine.wall, self.rankings))
         self.statistics = self.part(Statistics(engine.play, engine.statistics, engine.wall, self.rankings))
-        self.reviewer = self.part(Reviewer(self.codes))
+        self.reviewer = self.part(Reviewer(self.codes, can_grade=self.weights.can_grade))
 
     def part(self, part: Part) -> Part:
         """`part`, its calls added to the table's: each named in its `CALLS` (by the
@@ -132,6 +137,32 @@ class Table:
         method, kinds = found
         return json.dumps(method(*[KINDS[kind](arg) for kind, arg in zip(kinds, args)]))
 
+    def searches(self, name: str, args: list[Any]) -> int:
+        """The size of the board the call `name(*args)` would search now (0: none): the
+        calls answered by the solver, Hint and Auto-play's on the game in play, a
+        practice's Hint and Retry's check on the game watched, a review's step on the
+        game reviewed, and a review's start, which picks the budget its grades are made
+        and kept with by the solver that will grade them (game/review.py `budget_for`)."""
+        if name == "hint":
+            return self.engine.play.session.size
+        watching = self.codes.watching
+        if name in ("practice_hint", "review_try"):
+            return watching.session.size if watching is not None else 0
+        review = self.reviewer.review
+        if name == "review_step":
+            return review.size if review is not None else 0
+        if name == "review_start":
+            try:
+                return self.codes.film(str(args[0]) if args else "")[0].size
+            except replay.Rejection:
+                return 0  # refused at once, whatever the solver
+        return 0
+
+    def waits(self, name: str, args: list[Any]) -> bool:
+        """Whether the call `name(*args)` must wait until the solver's network is fetched
+        (game/weights.py): the worker holds it meanwhile (assets/engine/network.mjs)."""
+        return self.weights.waits(self.searches(name, args), name)
+
 
 # The page's engine and what sits beside it; the name is the one assets/engine/worker.mjs
 # and build/snapshot.mjs check is still None before the first call.
@@ -139,10 +170,11 @@ _engine: Table | None = None
 
 
 def table() -> Table:
-    """The page's table, made on first use (never at import: see the module docstring)."""
+    """The page's table, made on first use (never at import: see the module docstring).
+    Its reviews of 4x4 games are graded only by the solver's network (game/weights.py)."""
     global _engine
     if _engine is None:
-        _engine = Table(Engine(CryptoWords(), lookahead=True))
+        _engine = Table(Engine(CryptoWords(), lookahead=True), Weights(required=True))
     return _engine
 
 
@@ -154,6 +186,26 @@ def engine() -> Engine:
 def call(name: str, args_text: str) -> str:
     """One call from the page (`Table.call`), answered by the page's table."""
     return table().call(name, args_text)
+
+
+# The solver's learned network, fetched by the worker when a call first needs it
+# (assets/engine/network.mjs): never at import, so never in the memory snapshot.
+
+def waits(name: str, args_text: str = "[]") -> bool:
+    """Whether the page's call `name` with these JSON arguments must wait for the
+    solver's network (`Table.waits`)."""
+    args = json.loads(args_text)
+    return table().waits(str(name), args if isinstance(args, list) else [])
+
+
+def install_network(path: str) -> str:
+    """The network file the worker wrote at `path`, installed: "" or why not (game/weights.py)."""
+    return table().weights.install(str(path))
+
+
+def network_failed(reason: str) -> None:
+    """The worker could not fetch the network: the solver goes on without it."""
+    table().weights.give_up(str(reason))
 
 
 def spare() -> Table:

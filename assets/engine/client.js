@@ -13,8 +13,10 @@
 //                    with a message when the engine cannot start at all
 //   call(name, ...args)  a promise of the engine's answer (JSON text) for one call of
 //                    game/worker.py with these plain arguments (strings, numbers);
-//                    calls are answered in the order they were made; it rejects with
-//                    a message
+//                    calls are answered in the order they were made, but for those
+//                    the worker holds while it downloads the solver's network (a 4x4
+//                    search's: assets/engine/network.mjs), answered once it is in or
+//                    given up, and not timed meanwhile; it rejects with a message
 //   failure          "" while the engine lives; once it has failed (it could not start,
 //                    its worker reported an error, a call went unanswered for
 //                    CALL_BOUND_MS once it was ready: a crashed or killed worker says
@@ -22,6 +24,11 @@
 //                    every pending and later call then rejects with it
 //   onfailure        a function the page may set: called once with that reason, so a
 //                    failure is shown even while no call is pending
+//   network          the solver's network in the worker: "" (not asked for yet),
+//                    "loading", "installed" or "failed"
+//   onnetwork        a function the page may set: called with (state, percent, reason)
+//                    as the network downloads ("loading", 0-99) and once it is in or
+//                    given up ("installed", 100 or "failed", 0, why in words)
 // Plain data only crosses: the UI in MicroPython parses the text itself. Every message
 // of a rejection is a string, never an Error: MicroPython would see an Error only as
 // "<JsProxy 55>", and cannot catch one to read it.
@@ -84,6 +91,8 @@
     },
     failure: "",
     onfailure: null,
+    network: "",
+    onnetwork: null,
     lastCallMs: 0 // how long the engine's Python took for the last answer (benchmarks)
   });
 
@@ -108,8 +117,20 @@
     }
   }
 
+  // The solver's network as the worker says it goes (assets/engine/network.mjs), to the
+  // page: its hook never throws into the worker's message handler.
+  function said(network) {
+    client.network = String(network.state);
+    if (typeof client.onnetwork !== "function") return;
+    try {
+      client.onnetwork(client.network, Number(network.percent) || 0, String(network.reason || ""));
+    } catch (error) {
+      console.error(error);
+    }
+  }
+
   function time(callbacks) {
-    if (started && !callbacks.timer) {
+    if (started && !callbacks.timer && !callbacks.held) {
       callbacks.timer = setTimeout(function () {
         fail("the engine stopped answering");
       }, CALL_BOUND_MS);
@@ -176,6 +197,15 @@
       heard();
       if (data.progress) {
         return; // the start goes on (heard)
+      } else if (data.network) {
+        said(data.network);
+      } else if (data.held) {
+        var held = pending.get(data.id);
+        if (held) {
+          held.held = true; // waits for the solver's network: a download is no dead worker
+          clearTimeout(held.timer);
+          held.timer = 0;
+        }
       } else if (data.ready) {
         started = true;
         clearTimeout(stall);

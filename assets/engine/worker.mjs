@@ -24,9 +24,11 @@
 // snapshot; marks: ms to each step of the start) or
 // {failed: message}; before that, {progress: 1} at each step of the start and at most
 // once a second while its files download (`progress`): assets/engine/client.js takes a
-// long silence for a start that is not coming.
+// long silence for a start that is not coming. Later, {id, held: true} and {network}
+// while the solver's network downloads (assets/engine/network.mjs).
 import { SlowLink, download } from "./download.mjs";
 import { snapshotFor, storeSnapshot } from "./device_snapshot.mjs";
+import { networkGate } from "./network.mjs";
 import { pack, unpack, validRanges } from "./packing.mjs";
 import { failed, finished, hasFailed, progress, watchImports, watchRequests } from "./watch.mjs";
 import { ENGINE_FILES, ROOT_IN_PYODIDE, STDLIB, fingerprint } from "./sources.mjs";
@@ -54,6 +56,7 @@ const mark = (name) => {
 };
 const queue = [];
 let calls = null; // game.worker.call, once Python is ready
+let network = null; // what holds the calls that wait for the solver's network (network.mjs)
 let toStore = null; // {build, manifest, packed} or {build, memory, facts}: for device_snapshot.mjs
 
 self.onmessage = (event) => {
@@ -64,21 +67,41 @@ self.onmessage = (event) => {
 function drain() {
   let answered = false;
   while (queue.length) {
-    const { id, call, args } = queue.shift();
+    const message = queue.shift();
+    if (network.holds(message)) continue; // answered once the solver's network is in
     answered = true;
-    try {
-      const asked = performance.now();
-      const reply = calls(call, JSON.stringify(args));
-      self.postMessage({ id, reply, ms: performance.now() - asked });
-    } catch (error) {
-      self.postMessage({ id, error: describe(error) });
-    }
+    answer(message);
   }
   if (toStore && answered) {
     // After the first answer, so packing and storing it never delays the game.
     storeOnDevice(toStore);
     toStore = null;
   }
+}
+
+function answer({ id, call, args }) {
+  try {
+    const asked = performance.now();
+    const reply = calls(call, JSON.stringify(args));
+    self.postMessage({ id, reply, ms: performance.now() - asked });
+  } catch (error) {
+    self.postMessage({ id, error: describe(error) });
+  }
+}
+
+// The Python's side of the solver's network (game/worker.py): whether a call waits for
+// it, its file installed (written into Pyodide's file system: only a path crosses), or
+// its download given up.
+function networkCalls(pyodide, module) {
+  const path = "/tmp/solver-network.bin"; // (the Python removes it once read)
+  return {
+    waits: (name, args) => module.waits(name, JSON.stringify(args)),
+    install: (bytes) => {
+      pyodide.FS.writeFile(path, bytes);
+      return module.install_network(path);
+    },
+    failed: (reason) => module.network_failed(reason),
+  };
 }
 
 async function storeOnDevice({ build, manifest, packed, memory, facts }) {
@@ -231,7 +254,7 @@ async function importEngine(pyodide, sources) {
   if (module._engine !== undefined && module._engine !== null) {
     throw new Error("the engine already existed: its randomness would repeat");
   }
-  return module.call;
+  return { call: module.call, network: networkCalls(pyodide, module) };
 }
 
 async function boot() {
@@ -312,7 +335,8 @@ watchRequests(named, PYODIDE.href, new Map(ENGINE_FILES.map((file) => [new URL(f
 boot().then(
   (ready) => {
     if (hasFailed()) return;
-    calls = ready.calls;
+    calls = ready.calls.call;
+    network = networkGate(ready.calls.network, answer, SITE);
     finished();
     const ms = mark("engine_ready");
     console.info(`engine: ${ready.boot} start in ${ms} ms ${JSON.stringify(marks)}`);

@@ -6,7 +6,8 @@ trace what these calls import (the page's `engine-stdlib.zip` is cut to that), a
 against the cut archive, where a module it lacks fails the build and `make test`
 (tests/project/test_engine_stdlib.py) instead of a player's game.
 
-It plays the sizes, the daily board, the solver, a replay, an export and its import, the
+It plays the sizes, the daily board, the solver (without its network, then with one
+installed as the worker installs it), a replay, an export and its import, the
 set-aside paths of bad stored data, and a call the engine refuses (the error's way back
 to JavaScript imports `traceback` and its kin). `game.worker.warm_up` runs first, as the
 snapshot build runs it; last, each call's own example (the `EXAMPLES` of the part that
@@ -15,8 +16,10 @@ call in the worker's call map must have been called.
 """
 
 import json
+from array import array
 
 from game import worker
+from game.solver import network
 
 called: set[str] = set()
 
@@ -82,6 +85,18 @@ exported = call("export_all", quoted(saved.get("save")), "", "", quoted(saved.ge
 call("check_import", quoted(exported.get("text")))
 call("board_import", "", 100.0)
 call("check_import", quoted("{}"))
+# The solver's network, as the worker hands it in (game/weights.py): a 4x4 search waits
+# for it; a damaged file is refused, then a small network is installed and searched with.
+assert worker.waits("hint"), "the game in play is the daily 4x4 board: its hint waits for the network"
+with open("/tmp/network.bin", "wb") as damaged:
+    damaged.write(b"not a network")
+assert worker.install_network("/tmp/network.bin") and not worker.waits("hint")
+with open("/tmp/network.bin", "wb") as small:
+    small.write(network.write({"scale": 1, "tuples": [[0, 1, 4, 5]]}, [array("h", bytes(2 * 16**4))]))
+assert worker.install_network("/tmp/network.bin") == ""
+call("hint", 5.0, 3, 0)
+call("review_start", "game", "")
+call("review_step", 2)
 for name, example in worker.table().examples:
     call(name, *example)
 try:

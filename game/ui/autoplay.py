@@ -16,6 +16,10 @@ is played as soon as it comes, animations or not (the view redraws over them). A
 input of the player, the game ending or being won, another game shown, or the tab
 hidden stops it; whatever answer arrives after that is ignored.
 
+The solver's learned network (4x4) is downloaded by the engine's worker when a search
+first needs it (assets/engine/network.mjs): the question waits meanwhile, and the room
+says so (`SolverRoom.network`), for every room that asks the solver.
+
 Pure: the host is handed in (`SolverRoom`, itself handed the page; tests use a fake), so
 this runs on CPython and MicroPython alike. The host provides `solver_ready()`, `ask_solver(budget_ms,
 ticket, paced)`, `play_auto(direction)`, `drop_auto_moves()`, `later(ms)` (which calls `due`),
@@ -45,6 +49,8 @@ RETRIES = 3
 SLACK_MS = 2.0
 # The kinds of reply that put another game on the page, or take a move back.
 ELSEWHERE = ("new", "undo", "start", "follow", "resync")
+# `#game[data-solver]` for each state of the solver's network (assets/engine/client.js).
+SOLVER_STATES = {"loading": "loading", "installed": "learned", "failed": "heuristic"}
 
 
 def interval_ms(speed: "Any") -> float:
@@ -263,6 +269,9 @@ class SolverRoom:
         self.pilot = Pilot(self)
         self.on_due = page.proxy(self.pilot.due)
         page.at_work.append(lambda: self.pilot.running)  # Auto-play wants the engine
+        self.loading = ""  # the notice that says the solver's network downloads, while shown
+        self.fell_back = False  # the network could not be had: said once
+        page.client.onnetwork = page.proxy(self.network)
 
     @property
     def state(self) -> "dict[str, Any] | None":
@@ -324,6 +333,29 @@ class SolverRoom:
                 self.pilot.stop()
         elif event != "hidden" or not self.page.visible():
             self.pilot.stop()
+
+    def network(self, state: "Any", percent: "Any", reason: "Any" = "") -> None:
+        """The solver's network as the engine's worker downloads it, for any room's
+        question that waits for it (Hint, Auto-play, a review, a practice's Hint, Retry):
+        `#game[data-solver]` says where it is; while it downloads, a lasting notice says
+        so with how much has come (`#notice`, the page's status region); once it is in,
+        that notice goes; if it could not be had, a quiet notice says once that the
+        solver plays by its simpler rules. The rooms hear it too (a review says it in
+        its own status, in front of the board)."""
+        state = str(state)
+        percent = int(percent)
+        page = self.page
+        page.view.set_attributes((("data-solver", SOLVER_STATES.get(state, state)),))
+        if state == "loading":
+            self.loading = text.say("solver_loading", n=percent)
+            page.notify(self.loading, True)
+        elif self.loading:
+            page.view.hide_notice(self.loading)  # (another notice since stays)
+            self.loading = ""
+        if state == "failed" and not self.fell_back:
+            self.fell_back = True
+            page.notify(text.say("solver_heuristic"))
+        page.tell("network", state, percent)
 
     # -- the Pilot's host --------------------------------------------------------------------
 

@@ -35,8 +35,10 @@ class Elements:
         self.notice.textContent = text
         self.notice.hidden = False
 
-    def hide_notice(self) -> None:
-        self.notice.hidden = True
+    def hide_notice(self, text: str = "") -> None:
+        """The notice hidden; given `text`, only while it still says that."""
+        if not text or self.notice.textContent == text:
+            self.notice.hidden = True
 
     # -- dialogs ---------------------------------------------------------------------
 

@@ -29,6 +29,13 @@ DRAW_MS = 400.0  # the chart, redrawn at most this often while the grades come (
 MAX_POSITIONS = 200  # the engine's own cap on a step (game/reviewer.py MAX_STEP)
 
 
+def progress(view: "Any", percent: int, status: str) -> None:
+    """The review's progress bar and its status (`role="status"`: said as it changes)."""
+    view.set_attribute("review-dialog", "data-progress", str(percent))
+    view.set_value("review-progress", str(percent))
+    view.set_text("review-status", status)
+
+
 def counts(grades: str) -> "dict[str, str]":
     """How many moves got each grade (the placeholders of `review_counts`)."""
     return {grade: str(grades.count(grade)) for grade in GRADES}
@@ -69,12 +76,13 @@ class ReviewDialog:
                "close-review": None, "review-show": None, "#watch-review": None, "#watch-back": None}
     DIALOGS = ("review",)
     MODES = {"reviewing": "review-board:"}  # Left and Right step through the game, Escape comes back
-    HEARS = ("input", "verified", "button", "watched")
+    HEARS = ("input", "verified", "button", "watched", "network")
 
     def __init__(self, page: "Any") -> None:
         self.page = page
         self.run = 0  # the review being asked for; a close or a cancel ends it
         self.asking = -1  # the run of the step in flight (-1: none)
+        self.starting = False  # a review's start is in flight (it may wait for the solver's network)
         self.due_run = -1  # the run the next step was set for
         self.drawn_at = -DRAW_MS  # when the chart was last drawn (page.now())
         self.positions = 2  # per step, adapted to SLICE_MS
@@ -126,6 +134,9 @@ class ReviewDialog:
             self.last_input = args[0]
         elif event == "watched":  # a position of a recorded game is on the board
             self.watched(int(args[0]))
+        elif event == "network":  # the solver's network downloads, for this review too
+            if args[0] == "loading" and (self.asking >= 0 or self.starting):
+                progress(self.page.view, 0, text.say("solver_loading", n=args[1]))
         elif event == "button":  # any other button: the arrows go
             if self.marked and args[0] not in ("#watch-back", "#watch-step", "#watch-play"):
                 self.unmark()
@@ -148,7 +159,7 @@ class ReviewDialog:
         for element_id in ("review-accuracy", "review-counts", "review-chart-box", "review-worst-box",
                            "review-moves-box", "review-retry", "review-retry-result"):
             view.set_hidden(element_id, True)
-        self.progress(0, text.say("review_running", n=0))
+        progress(view, 0, text.say("review_running", n=0))
         view.set_attribute("review-dialog", "data-accuracy", None)
         view.set_hidden("review-cancel", False)
         view.open_dialog("review")
@@ -186,7 +197,11 @@ class ReviewDialog:
             elif key == "back":
                 self.back_to_review()
             return None
-        return self.page.ask(self, action, "review_start", action[7:], self.page.saves.read(REVIEWS))
+        # Not the queue's to wait for: a 4x4 review's start may wait for the solver's
+        # network (game/weights.py), and the game's keys must not wait behind it.
+        self.starting = True
+        self.page.ask(self, action, "review_start", action[7:], self.page.saves.read(REVIEWS))
+        return None
 
     def watched(self, at: int) -> None:
         """The board shows the position after `at` moves: in the review's own mode, the
@@ -236,6 +251,7 @@ class ReviewDialog:
         if action == "review-step":
             self.stepped(reply)
         elif action != "review-cancel":
+            self.starting = False
             self.answered(reply, self.run)
 
     def answered(self, reply: "dict[str, Any]", run: int) -> None:
@@ -247,7 +263,7 @@ class ReviewDialog:
 
             said = text.say("review_failed", reason=reason_sentence(str(reply.get("reason", "")),
                                                                     reply.get("detail") or {}))
-            self.progress(0, said)
+            progress(self.page.view, 0, said)
             self.page.view.say(said)
             return
         if not reply.get("done"):
@@ -291,16 +307,10 @@ class ReviewDialog:
         is said by the page."""
         if action == "review-step":
             self.asking = -1
-            self.progress(0, text.say("review_failed", reason=str(error)))
+            progress(self.page.view, 0, text.say("review_failed", reason=str(error)))
         return not action.startswith("review:")
 
     # -- the dialog ------------------------------------------------------------------------
-
-    def progress(self, percent: int, status: str) -> None:
-        view = self.page.view
-        view.set_attribute("review-dialog", "data-progress", str(percent))
-        view.set_value("review-progress", str(percent))
-        view.set_text("review-status", status)
 
     def draw_chart(self, now: bool = False) -> None:
         """The chart, redrawn a few times a second while the grades come (drawing 1,000
@@ -322,8 +332,8 @@ class ReviewDialog:
         self.values = [int(v) for v in reply.get("values") or []]
         grades = self.moves.grades
         done = bool(reply.get("done"))
-        self.progress(int(reply.get("progress", 0)), "" if done else text.say("review_running",
-                                                                            n=int(reply.get("progress", 0))))
+        percent = int(reply.get("progress", 0))
+        progress(view, percent, "" if done else text.say("review_running", n=percent))
         view.set_attribute("review-counts", "data-grades", grades)
         view.set_text("review-counts", text.say("review_counts", **counts(grades)))
         view.set_hidden("review-counts", False)

@@ -30,7 +30,9 @@ plain class attributes, what it owns; nothing else names it:
   it is being left), "link" (a result code in the address), "failed" (the engine is
   gone), "verified" (a code checked: the answer), "imported" (an import stored: its
   results), "watched" (a recorded game's position is on the board: moves made, of how
-  many), "reviewed" (a review is done: the game it names, its moves).
+  many), "reviewed" (a review is done: the game it names, its moves), "network" (the
+  solver's network downloads for a question that waits for it, or is in, or could not
+  be had: its state, the percent downloaded; game/ui/autoplay.py `SolverRoom.network`).
 
 Pure (tested on CPython and MicroPython): two rooms claiming one name is an error at
 start, so a new room can only add. Looking up a name is one dictionary read, as cheap
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
 
 TABLES = ("ACTIONS", "BUTTONS", "CHANGES", "FOLLOWS", "DIALOGS")
 EVENTS = ("watch", "input", "button", "shown", "engine", "language", "setting", "hidden", "link", "failed",
-          "verified", "imported", "watched", "reviewed")
+          "verified", "imported", "watched", "reviewed", "network")
 
 
 def name_of(action: str) -> str:

@@ -66,6 +66,7 @@ class Site:
     root: Path  # what the server serves; the site is in root / SUB_PATH
     release: str
     files: list[str]  # sw.js's precache list, relative to the site
+    on_demand: list[str]  # kept too, fetched by the install after those (the solver's network)
 
     @property
     def cache(self) -> str:
@@ -82,7 +83,8 @@ def build(out: Path, source: Path | None = None) -> Site:
     sw = (out / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
     release = re.search(r'const RELEASE = "([0-9a-f]+)";', sw).group(1)  # type: ignore[union-attr]
-    return Site(root=out.parent, release=release, files=files)
+    on_demand = json.loads(re.search(r"const ON_DEMAND = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
+    return Site(root=out.parent, release=release, files=files, on_demand=on_demand)
 
 
 @pytest.fixture(scope="session")
@@ -127,13 +129,15 @@ def offline_state(game: GamePage) -> dict[str, Any]:
 
 
 def wait_cached(game: GamePage, site: Site) -> dict[str, Any]:
-    """Wait until the service worker controls the page with the whole release cached."""
+    """Wait until the service worker controls the page with the whole release cached
+    (what the page loads, `./`, and what it fetches on demand)."""
     found: list[dict[str, Any]] = []
+    whole = len(site.files) + 1 + len(site.on_demand)
 
     def done() -> bool:
         state = offline_state(game)
         found[:] = [state]
-        return bool(state["controlled"]) and len(state["caches"].get(site.cache, [])) == len(site.files) + 1
+        return bool(state["controlled"]) and len(state["caches"].get(site.cache, [])) == whole
 
     until(game, f"the page controlled and {site.cache} complete", done)
     return found[0]
@@ -173,8 +177,10 @@ def site_path(url: str) -> str:
 
 def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, site: Site) -> None:
     """Promise: after one visit the game boots and plays with the network gone, its saved
-    game intact. One visit under a sub-path, a few moves, then the server is shut down
-    and the context taken offline; the reload is answered by the service worker alone."""
+    game intact, and its Hint has the solver's network, which that visit never asked for
+    (the service worker's install kept it). One visit under a sub-path, a few moves, then
+    the server is shut down and the context taken offline; the reload is answered by the
+    service worker alone."""
     with ExitStack() as server:
         url = server.enter_context(serve(site.root))
         with opened(browser, url + SUB_PATH) as game:
@@ -182,7 +188,9 @@ def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, s
             state = wait_cached(game, site)
             assert list(state["caches"]) == [site.cache], "one cache, named for the release"
             cached = {site_path(u) for u in state["caches"][site.cache]}
-            assert cached == set(site.files), "the cache holds other files than sw.js lists"
+            assert site.on_demand == ["assets/solver/network.bin"]
+            kept = set(site.files) | set(site.on_demand)
+            assert cached == kept, "the cache holds other files than sw.js names"
             play(game)
             before = game.state()
 
@@ -199,6 +207,9 @@ def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, s
                 ".headers.get('content-type')")
             assert wasm == "application/wasm", "the cached wasm lost its type (no streaming compile)"
             play(game)
+            game.click("#hint")  # on 4x4: the solver's network, from the cache
+            hinted = game.wait_for("the hint", lambda data: "hint" in data, BOOT_TIMEOUT)
+            assert hinted["solver"] == "learned", hinted
             # The query string is ignored for matching, yet still seen by the page and by
             # the engine's worker (`?boot=plain`): the plain start works offline too.
             game.expected_engine = "plain"
@@ -206,6 +217,49 @@ def test_offline_reload_boots_plays_and_keeps_the_saved_game(browser: Browser, s
             assert game.wait_ready()["board"] != "", "no board"
             assert not game.bad_responses, f"failed while offline: {game.bad_responses}"
             assert game.requests, "the reload made no requests at all?"
+
+
+def test_a_network_the_install_could_not_get_is_kept_when_first_fetched(browser: Browser, site: Site) -> None:
+    """Promise (docs/offline.md, "Kept later"): a release whose install could not fetch the
+    solver's network (the server refused it once) plays offline all the same, and the
+    network is kept the first time the page fetches it through the service worker: a
+    Hint then, and Hint offline afterwards, both use it."""
+    network = site.on_demand[0]
+    refused: list[str] = []
+
+    class RefusedOnce(QuietHandler):
+        def do_GET(self) -> None:
+            if self.path.split("?")[0].endswith(network) and not refused:
+                refused.append(self.path)
+                self.send_error(503)
+                return
+            super().do_GET()
+
+    def kept() -> list[str]:
+        state = offline_state(game)
+        return [site_path(u) for u in state["caches"].get(site.cache, [])] if state["controlled"] else []
+
+    with ExitStack() as server:
+        url = server.enter_context(serve(site.root, RefusedOnce))
+        with opened(browser, url + SUB_PATH) as game:
+            game.start()
+            until(game, "the release installed without the network",
+                  lambda: len(kept()) == len(site.files) + 1 and bool(refused))
+            assert network not in kept()
+            game.page.reload()  # an engine made under the worker: its fetches go through it
+            game.wait_ready()
+            game.click("#hint")
+            hinted = game.wait_for("the hint", lambda data: "hint" in data, BOOT_TIMEOUT)
+            assert hinted["solver"] == "learned"
+            until(game, "the network kept", lambda: network in kept())
+
+            server.close()
+            game.context.set_offline(True)
+            game.page.reload()
+            game.wait_ready()
+            game.click("#hint")
+            hinted = game.wait_for("the hint offline", lambda data: "hint" in data, BOOT_TIMEOUT)
+            assert hinted["solver"] == "learned", hinted
 
 
 def _session(browser: Browser, site: Site, slow: bool) -> tuple[set[str], set[str]]:
@@ -256,10 +310,12 @@ def _session(browser: Browser, site: Site, slow: bool) -> tuple[set[str], set[st
 @pytest.mark.parametrize("link", ["fast", "slow"])
 def test_precache_list_is_exactly_the_files_a_session_loads(browser: Browser, site: Site, link: str) -> None:
     """Promise: sw.js precaches exactly the files the page loads, no more, no less, on
-    either kind of link, and the built site ships nothing else. The one file it ships
-    and does not precache is the engine's 6 MB snapshot: only a fast link downloads it
-    (the engine keeps it on the device itself); a slow link asks for it, gives up, and
-    makes its own. The manifest's icons, fetched only when installing, count as loaded."""
+    either kind of link, and the built site ships nothing else but the files it fetches
+    on demand (the solver's network, which sw.js keeps too, after the others). The one
+    file it ships and does not keep is the engine's 6 MB snapshot: only a fast link
+    downloads it (the engine keeps it on the device itself); a slow link asks for it,
+    gives up, and makes its own. The manifest's icons, fetched only when installing,
+    count as loaded."""
     loaded, asked = _session(browser, site, slow=link == "slow")
     assert "sw.js" not in asked, "with workers blocked the page must not fetch sw.js"
     snapshot = {file for file in asked if file.endswith(".snapshot.gz")}
@@ -279,9 +335,12 @@ def test_precache_list_is_exactly_the_files_a_session_loads(browser: Browser, si
         f"loaded but not precached: {sorted(loaded - set(site.files))}; "
         f"precached but not loaded: {sorted(set(site.files) - loaded - icons - languages)}")
     assert len(site.files) == len(set(site.files))
+    # The solver's network is kept too (fetched by the install after the others) but no
+    # session asks for it before a 4x4 search needs it (tests/e2e/test_solver_network.py).
+    assert site.on_demand == ["assets/solver/network.bin"] and not set(site.on_demand) & asked
     folder = site.root / SUB_PATH
     shipped = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
-    assert shipped == set(site.files) | {"sw.js"} | snapshot, (
+    assert shipped == set(site.files) | {"sw.js"} | snapshot | set(site.on_demand), (
         f"shipped besides: {sorted(shipped - set(site.files))}")
 
 

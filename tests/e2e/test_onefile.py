@@ -131,7 +131,8 @@ def play_two_moves(game: GamePage) -> tuple[str, str, str]:
 def test_one_file_plays_from_disk_with_every_request_outside_it_refused(
         browser: Browser, one_file: Path) -> None:
     """Its engine's worker held to WebKit's rule (no blob read: _WEBKIT_BLOB_RULE), from
-    the first opening to the snapshot kept and restored."""
+    the first opening to the snapshot kept and restored; and Hint on 4x4 finds its move
+    with the solver's network, which the file carries (`#game[data-solver]`)."""
     address = one_file.as_uri()
     with opened(browser, address, one_file.parent.as_uri() + "/", _STRICT_WORKER) as game:
         game.expected_engine = "plain"  # the first opening: nothing to restore yet
@@ -146,6 +147,10 @@ def test_one_file_plays_from_disk_with_every_request_outside_it_refused(
         assert (resumed["board"], resumed["score"], resumed["moves"]) == (board, score, moves)
         after = play_two_moves(game)
         assert int(after[2]) == int(moves) + 2
+        assert "solver" not in game.state(), "the network is not read before it is needed"
+        game.click("#hint")
+        hinted = game.wait_for("the hint", lambda data: "hint" in data, BOOT_TIMEOUT)
+        assert hinted["solver"] == "learned", hinted
 
         assert game.requests, "the requests were not recorded"
         assert all(url.startswith(OWN_SCHEMES) for url in game.requests), game.requests

@@ -40,11 +40,13 @@ return {controlled, cached};
 
 
 def release(site: Path) -> tuple[str, int]:
-    """The site's cache name and how many entries it holds when complete (sw.js)."""
+    """The site's cache name and how many entries it holds when complete (sw.js): the
+    files, the page's own address, and the files fetched on demand (the solver's network)."""
     sw = (site / "sw.js").read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
+    on_demand = json.loads(re.search(r"const ON_DEMAND = (\[.*?\]);", sw, re.S).group(1))  # type: ignore[union-attr]
     name = re.search(r'const RELEASE = "([0-9a-f]+)";', sw).group(1)  # type: ignore[union-attr]
-    return f"py2048-{name}", len(files) + 1  # the files, and the page's own address
+    return f"py2048-{name}", len(files) + 1 + len(on_demand)
 
 
 def play_keys(tab: EnginePage, keys: list[str]) -> State:

@@ -100,6 +100,7 @@ class FakePage:
         self.asked: "list[tuple[Any, ...]]" = []
         self.told: "list[tuple[Any, ...]]" = []
         self.notices: "list[str]" = []
+        self.lasting: "list[str]" = []  # the notices that stay up
         self.held: "list[str]" = []
         self.merged: "list[tuple[str, str]]" = []  # documents stored merged across tabs
 
@@ -132,8 +133,10 @@ class FakePage:
     def tell(self, event: str, *args: "Any") -> None:
         self.told.append((event,) + args)
 
-    def notify(self, message: str) -> None:
+    def notify(self, message: str, lasting: bool = False) -> None:
         self.notices.append(message)
+        if lasting:
+            self.lasting.append(message)
 
     def store_merged(self, name: str, document: str) -> None:
         self.merged.append((name, document))
@@ -336,6 +339,41 @@ def test_an_auto_played_move_asks_the_solver_again_once_after_the_engine_took_it
     assert solver.begin("auto:left") == "promise" and page.asked[-1][0] == "move" and asked == [1]
     solver.took("auto:left", move())  # the engine's answer, with no lookahead
     assert asked == [1, 1]
+
+
+def test_the_solvers_network_downloading_is_said_with_its_percentage_and_goes_once_in() -> None:
+    """The engine's worker says how the solver's network downloads (assets/engine/client.js
+    `onnetwork`): a lasting notice (the page's status region) with the percentage,
+    `#game[data-solver]`, and the rooms told; once in, the notice goes (only if it still
+    says so) and `data-solver` is `learned`."""
+    english()
+    page = FakePage()
+    solver = SolverRoom(page)
+    assert page.client.onnetwork == solver.network
+    solver.network("loading", 0, "")
+    solver.network("loading", 45, "")
+    assert page.lasting == ["Loading the solver… 0%", "Loading the solver… 45%"] == page.notices
+    solver.network("installed", 100, "")
+    assert page.view.named("hide_notice") == [("hide_notice", "Loading the solver… 45%")]
+    assert [call[1] for call in page.view.named("set_attributes")] == [
+        (("data-solver", "loading"),), (("data-solver", "loading"),), (("data-solver", "learned"),)]
+    assert page.told == [("network", "loading", 0), ("network", "loading", 45), ("network", "installed", 100)]
+    assert len(page.notices) == 2, "nothing more is said: the answer it waited for is"
+
+
+def test_a_network_that_could_not_be_had_is_said_once_and_quietly() -> None:
+    """The solver plays by its heuristic then: a notice that goes by itself, said once
+    however many times a review tries the download again."""
+    english()
+    page = FakePage()
+    solver = SolverRoom(page)
+    for _ in range(2):
+        solver.network("loading", 0, "")
+        solver.network("failed", 0, "TypeError: Failed to fetch")
+    fallback = text.say("solver_heuristic")
+    assert page.notices.count(fallback) == 1 and fallback not in page.lasting
+    assert page.view.named("set_attributes")[-1][1] == (("data-solver", "heuristic"),)
+    assert len(page.view.named("hide_notice")) == 2, "the loading notice went each time"
 
 
 def test_a_confirmed_import_is_stored_then_its_board_played_and_its_results_told() -> None:

@@ -69,7 +69,8 @@ def test_review_from_the_game_over_dialog_opens_it_and_asks_the_engine_with_the_
     assert page.pushed == ["review:game"]
     assert ("open_dialog", "review") in page.view.calls and ("close_dialog", "over") in page.view.calls
     page.saves.read = lambda name: '"kept"' if name == REVIEWS else ""
-    assert room.begin("review:game") == "promise" and page.asked == [("review_start", "game", '"kept"')]
+    assert room.begin("review:game") is None, "the queue does not wait for it (it may wait for the network)"
+    assert page.asked == [("review_start", "game", '"kept"')]
 
 
 def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored() -> None:
@@ -87,6 +88,30 @@ def test_steps_follow_one_another_until_done_and_the_finished_review_is_stored()
         ("set_attribute", "review-dialog", "data-accuracy", "61.3") in page.view.calls
     said = page.view.named("say")[-1][1]
     assert said.startswith("Accuracy: 61 of 100.") and "Move 12: Up pulled your 512 out of its corner" in said
+
+
+def test_a_step_that_waits_for_the_solvers_network_says_so_then_a_refusal_says_why() -> None:
+    """A 4x4 review's start and steps wait while the engine's worker downloads the solver's
+    network (game/weights.py): the review's own status says so with the percentage (the
+    page's notice is behind the dialog); not while nothing of it is asked. If the network
+    cannot be had, the step is refused and the review says why: it is never graded
+    without it."""
+    page, room, asked = opened()
+    room.heard("network", "loading", 10)
+    assert ("set_text", "review-status", "Loading the solver… 10%") not in page.view.calls, "nothing asked"
+    room.begin("review:game")  # its start waits too (it picks the budget the grades are made with)
+    room.heard("network", "loading", 20)
+    assert ("set_text", "review-status", "Loading the solver… 20%") in page.view.calls
+    room.took("review:game", {"kind": "review", "ok": True, "at": 0, "total": 4, "progress": 0,
+                              "done": False, "grades": "", "values": []})
+    assert asked[-1] == ("review_step", 2)  # its first step, asked at once
+    room.heard("network", "loading", 45)
+    assert ("set_text", "review-status", "Loading the solver… 45%") in page.view.calls
+    page.answer(-1, json.dumps({"kind": "review_step", "ok": False, "reason": "no_network", "detail": {}}))
+    said = page.view.named("set_text")[-1][2]
+    assert said == ("This game cannot be reviewed: the solver's learned data could not be loaded. "
+                    "Try again once you are online.")
+    assert asked[-1] == ("review_step", 2) and page.view.named("say")[-1][1] == said, "no step more; said"
 
 
 def test_a_step_waits_while_the_player_is_pressing_keys() -> None:
