@@ -11,6 +11,7 @@ so the two can be compared move for move.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import statistics
 import sys
@@ -30,6 +31,13 @@ MILESTONES: tuple[int, ...] = (2048, 4096, 8192, 16384)
 
 
 
+# `python -m game.solver NAME ...` for the tools beside the bench: the module each is.
+TOOLS = {
+    "review": "calibrate",  # how well a review grades
+    "turning": "turning",  # where a review's turning points fall
+    "reference": "reference",  # a review's grades against a deeper search
+    "train": "training",  # the n-tuple network's trainer (CPython only: numba)
+}
 NETWORK = str(Path(__file__).resolve().parents[2] / "assets" / "solver" / "network.bin")
 
 
@@ -140,22 +148,9 @@ def table(summary: dict[str, Any]) -> str:
 
 
 def main(argv: list[str], out: Callable[[str], Any] = print) -> int:
-    if argv[:1] == ["review"]:  # how well a review grades (game/solver/calibrate.py)
-        from game.solver import calibrate
-
-        return calibrate.main(argv[1:], out)
-    if argv[:1] == ["turning"]:  # where a review's turning points fall (game/solver/turning.py)
-        from game.solver import turning
-
-        return turning.main(argv[1:], out)
-    if argv[:1] == ["reference"]:  # a review's grades against a deeper search (game/solver/reference.py)
-        from game.solver import reference
-
-        return reference.main(argv[1:], out)
-    if argv[:1] == ["train"]:  # the n-tuple network's trainer (game/solver/training.py, CPython only)
-        from game.solver import training
-
-        return training.main(argv[1:], out)
+    if argv[:1] and argv[0] in TOOLS:  # each tool's own arguments, in its module
+        tool: Any = importlib.import_module(f"game.solver.{TOOLS[argv[0]]}")
+        return int(tool.main(argv[1:], out))
     parser = argparse.ArgumentParser(prog="python -m game.solver")
     commands = parser.add_subparsers(dest="command", required=True)
     bench = commands.add_parser("bench", help="play whole games and report strength and speed")
