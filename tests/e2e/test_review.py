@@ -231,8 +231,14 @@ def test_play_on_from_a_turning_point_is_a_practice_that_counts_nowhere(game: Ga
         best: localStorage.getItem('py2048:best'), game: localStorage.getItem('py2048:game')})""")
     assert after == stored  # nothing stored, counted, or best
     # It is practice: Hint and Undo are there, and Escape goes back to the review.
+    # A first Hint is answered after every move pressed before it (the engine answers in
+    # order): its arrow, or "practice over" when no move is left, says the moves are in.
+    game.click("#practice-hint")
+    game.poll("the hint's answer", lambda: bool(game.evaluate(
+        "() => !document.getElementById('hint-mark').hidden"
+        " || document.getElementById('live').textContent.includes('Practice over')")))
     moves_now = int(game.state()["moves"])
-    game.click("#practice-undo")  # first: the practice may be over (Undo brings back a move to hint)
+    game.click("#practice-undo")  # the practice may be over: Undo brings back a move to hint
     game.wait_for("a move taken back", lambda d: int(d["moves"]) == moves_now - 1)
     game.click("#practice-hint")
     game.poll("the hint's arrow", lambda: bool(game.evaluate(
