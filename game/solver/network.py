@@ -28,25 +28,14 @@ import json
 import sys
 import zlib
 from array import array
-from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
+
+from game.solver.search import Learned  # the self-filling dict the line tables use
 
 EDGE_ROW = range(0, 4)  # a tuple with a cell on row 0 (and the rest on row 1) is an edge pair's
 MIDDLE_ROWS = range(4, 12)  # one within rows 1-2 is the middle pair's (row 1 alone too)
 FORMAT = 1
-
-
-class Learned(dict[bytes, int]):
-    """A dict that computes a missing value on first look-up and keeps it."""
-
-    def __init__(self, make: Callable[[bytes], int]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: bytes) -> int:
-        value = self[key] = self.make(key)
-        return value
 
 
 def _images(cells: list[int], base: int, mirrors: bool) -> list[list[int]]:
@@ -66,8 +55,8 @@ class Pairs:
     """One stage's two pair tables (edge, middle), filled on first look-up."""
 
     def __init__(self, edge: Tuples, middle: Tuples) -> None:
-        self.edge = Learned(lambda pair: _pair_value(pair, edge))
-        self.middle = Learned(lambda pair: _pair_value(pair, middle))
+        self.edge: Learned[bytes, int] = Learned(lambda pair: _pair_value(pair, edge))
+        self.middle: Learned[bytes, int] = Learned(lambda pair: _pair_value(pair, middle))
 
     def value(self, board: bytes) -> int:
         turned = bytes(_TURN(board))
