@@ -59,7 +59,7 @@ class NetSearch(Search):
         """The network's value of an afterstate, in points."""
         value = self.scores.get(board)
         if value is None:
-            value = self.scores[board] = float(self.network.value(board) * self.network.scale)
+            value = self.scores[board] = float(self.network.judge(board) * self.network.scale)
         return value
 
     def best(self, board: bytes, depth: int, probability: float) -> float:
@@ -67,9 +67,14 @@ class NetSearch(Search):
         moves = self.moves(board)
         if depth <= 0 or probability < CUTOFF:
             self.count(len(moves))
-            score = self.score
+            # `score` inlined: this loop values most of the search's boards
+            scores = self.scores
+            known = scores.get
             for _, moved, points in moves:
-                found = points + score(moved)
+                found = known(moved)
+                if found is None:
+                    found = scores[moved] = float(self.network.judge(moved) * self.network.scale)
+                found += points
                 if found > value:
                     value = found
             return value

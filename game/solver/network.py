@@ -10,7 +10,8 @@ Why it looks like this:
   edge pair (rows 0-1, 3-2, columns 0-1, 3-2, read from the edge in) or a middle pair
   (rows 1-2, columns 1-2). A board's value is six look-ups in two dicts keyed by the
   pair's 8 bytes that fill themselves (`Learned`), as the heuristic's single lines do.
-  A game meets far fewer distinct pairs than boards.
+  A game meets far fewer distinct pairs than boards, and a new pair is valued from
+  its two lines' parts, memoised per line (`_PairTable`).
 - **Integers.** The weights are stored as whole numbers (16 bits, times `scale`), so a
   board's value is an exact integer sum, the same in Pyodide and on CPython: a review
   graded on a phone is the one graded here.
@@ -28,7 +29,8 @@ import json
 import sys
 import zlib
 from array import array
-from operator import itemgetter
+from collections.abc import Callable
+from operator import add, itemgetter
 from typing import Any
 
 from game.solver.search import Learned  # the self-filling dict the line tables use
@@ -48,28 +50,64 @@ def _images(cells: list[int], base: int, mirrors: bool) -> list[list[int]]:
     return out
 
 
-Tuples = list[tuple[list["array[int]"], list[list[int]]]]  # (weights summed, images) per tuple
+Tuples = list[tuple[list[int], list[list[int]]]]  # (where its weights begin, for each summed; images)
 
 
 class Pairs:
     """One stage's two pair tables (edge, middle), filled on first look-up."""
 
-    def __init__(self, edge: Tuples, middle: Tuples) -> None:
-        self.edge: Learned[bytes, int] = Learned(lambda pair: _pair_value(pair, edge))
-        self.middle: Learned[bytes, int] = Learned(lambda pair: _pair_value(pair, middle))
+    def __init__(self, weights: array[int], edge: Tuples, middle: Tuples) -> None:
+        self.edge = _PairTable(weights, edge)
+        self.middle = _PairTable(weights, middle)
 
     def value(self, board: bytes) -> int:
         turned = bytes(_TURN(board))
-        edge, middle = self.edge, self.middle
+        edge, middle = self.edge.pairs, self.middle.pairs
         return (edge[board[0:8]] + edge[board[12:16] + board[8:12]] + middle[board[4:12]]
                 + edge[turned[0:8]] + edge[turned[12:16] + turned[8:12]] + middle[turned[4:12]])
 
     def size(self) -> int:
-        return len(self.edge) + len(self.middle)
+        return self.edge.size() + self.middle.size()
 
     def clear(self) -> None:
         self.edge.clear()
         self.middle.clear()
+
+
+class _PairTable:
+    """The values of one kind of pair (edge or middle), memoised per pair.
+
+    A pair met for the first time is valued from its two lines' parts: each weight's
+    place in the network's one array is the first line's part plus the second line's,
+    and each line's parts (one per image of every tuple) are memoised per line too. A
+    game meets a few thousand lines but hundreds of thousands of pairs, so a new pair
+    costs a few C-level maps rather than a Python loop over its cells."""
+
+    def __init__(self, weights: array[int], tuples: Tuples) -> None:
+        slots = [(start, image) for starts, images in tuples for image in images for start in starts]
+        # The first line's part carries where the tuple's weights begin in the array.
+        first = [(start, [(p, 4 * k) for k, p in enumerate(image) if p < 4]) for start, image in slots]
+        second = [(0, [(p - 4, 4 * k) for k, p in enumerate(image) if p >= 4]) for _, image in slots]
+        self.first: Learned[bytes, list[int]] = Learned(lambda line: _parts(line, first))
+        self.second: Learned[bytes, list[int]] = Learned(lambda line: _parts(line, second))
+        self.weight = weights.__getitem__
+        self.pairs: Learned[bytes, int] = Learned(self._value)
+
+    def _value(self, pair: bytes) -> int:
+        return sum(map(self.weight, map(add, self.first[pair[0:4]], self.second[pair[4:8]])))
+
+    def size(self) -> int:
+        return len(self.pairs)
+
+    def clear(self) -> None:
+        self.pairs.clear()
+
+
+def _parts(line: bytes, slots: list[tuple[int, list[tuple[int, int]]]]) -> list[int]:
+    """A line's share of each slot's weight index: its cells' exponents (clamped to 4
+    bits) at the places the slot's tuple reads them, plus the slot's start."""
+    cells = line.translate(_CLAMP)
+    return [start + sum(cells[p] << shift for p, shift in places) for start, places in slots]
 
 
 class Network:
@@ -84,24 +122,34 @@ class Network:
         self.scale = int(meta["scale"])
         self.stage_tile = int(meta.get("stage_tile", 99))
         count = len(meta["tuples"])
-        first = tables[:count]
-        self.stages = [self._pairs(meta["tuples"], [[weights] for weights in first])]
+        # Every table in one array: a weight is then one index, its table's start plus
+        # the tuple's cells.
+        self.weights: array[int] = array("h")
+        starts = []
+        for table in tables:
+            starts.append(len(self.weights))
+            self.weights.extend(table)
+        first = starts[:count]
+        self.stages = [self._pairs(meta["tuples"], [[start] for start in first])]
         if "stage_tile" in meta:
-            later = tables[count:]
+            later = starts[count:]
             self.stages.append(self._pairs(meta["tuples"], [[a, b] for a, b in zip(first, later)]))
+        # The search calls this for every board it values: with one stage, straight
+        # to the pair tables.
+        self.judge: Callable[[bytes], int] = self.stages[0].value if len(self.stages) == 1 else self.value
 
-    @staticmethod
-    def _pairs(tuples: list[list[int]], weights: list[list[array[int]]]) -> Pairs:
+    def _pairs(self, tuples: list[list[int]], starts: list[list[int]]) -> Pairs:
         edge: Tuples = []
         middle: Tuples = []
-        for cells, summed in zip(tuples, weights):
+        for cells, summed in zip(tuples, starts):
             if any(cell in EDGE_ROW for cell in cells) and all(cell < 8 for cell in cells):
                 edge.append((summed, _images(cells, 0, False)))
             elif all(cell in MIDDLE_ROWS for cell in cells):
                 middle.append((summed, _images(cells, 4, True)))
             else:
                 raise ValueError(f"tuple {cells} is not within two adjacent rows")
-        return Pairs(edge, middle)
+        return Pairs(self.weights, edge, middle)
+
 
     def value(self, board: bytes) -> int:
         """The board's value (a 4x4 board as 16 exponent bytes, row after row), in
@@ -119,21 +167,6 @@ class Network:
 
 _TURN = itemgetter(*[r * 4 + c for c in range(4) for r in range(4)])  # the board read column-wise
 _CLAMP = bytes(min(e, 15) for e in range(256))  # a tile past 32768 reads as 32768 (4 bits a cell)
-
-
-def _pair_value(pair: bytes, tuples: Tuples) -> int:
-    cells = pair.translate(_CLAMP)
-    total = 0
-    for summed, images in tuples:
-        for image in images:
-            at = 0
-            shift = 0
-            for p in image:
-                at |= cells[p] << shift
-                shift += 4
-            for weights in summed:
-                total += weights[at]
-    return total
 
 
 def read(blob: bytes) -> Network:

@@ -294,11 +294,13 @@ class Network:
 
     def promote(self) -> None:
         """Split into two stages (`stage_of`), the second starting as a copy of the
-        first: it then learns the late game on its own (weight promotion)."""
+        first: it then learns the late game on its own (weight promotion). Its
+        coherence sums start afresh: copied, they would hold the first stage's rates,
+        long settled near zero, and the second stage could hardly move from the copy."""
         if self.weights.shape[0] == 1:
             self.weights = np.concatenate([self.weights, self.weights])
-            self.errors = np.concatenate([self.errors, self.errors])
-            self.sizes = np.concatenate([self.sizes, self.sizes])
+            self.errors = np.concatenate([self.errors, np.zeros_like(self.errors)])
+            self.sizes = np.concatenate([self.sizes, np.zeros_like(self.sizes)])
 
 
 _TABLES: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []

@@ -96,3 +96,17 @@ def test_a_two_stage_network_values_boards_with_8192_by_its_second_weights(tmp_p
         assert (expected != first) == (top >= training.STAGE_TILE)
         # two rounded tables a weight: at most one `scale` off per weight read
         assert abs(page.value(bytes(cells)) * page.scale - expected) <= 40 * page.scale
+
+
+def test_a_promoted_second_stage_learns_at_full_rate_while_the_first_keeps_its_own() -> None:
+    """Temporal coherence slows each weight as its errors cancel out; the second stage's
+    weights are copies, but their coherence sums must start afresh or the late game
+    would be learnt at the first stage's settled (near zero) rates."""
+    net = training.Network("lines")
+    training.train(net, 1, seed=4, alpha=1.0, checkpoint=None, coherent=True)
+    settled = net.sizes[0].copy()
+    assert settled.any()
+    net.promote()
+    assert np.array_equal(net.sizes[0], settled)
+    assert not net.sizes[1].any() and not net.errors[1].any()
+    assert np.array_equal(net.weights[0], net.weights[1])
