@@ -101,6 +101,8 @@ class _PairTable:
 
     def clear(self) -> None:
         self.pairs.clear()
+        self.first.clear()
+        self.second.clear()
 
 
 def _parts(line: bytes, slots: list[tuple[int, list[tuple[int, int]]]]) -> list[int]:
