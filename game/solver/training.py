@@ -35,11 +35,14 @@ from game import rules
 
 # Each tuple's cells as r*4+c on the 4x4 board; each lies within rows 0-1 (an edge pair)
 # or rows 1-2 (the middle pair), so its eight symmetric images lie within two adjacent
-# rows or two adjacent columns.
+# rows or two adjacent columns. "five6" is "five" with two more edge 5-tuples (the
+# second row with the corner above it, and a zig-zag): docs/solver.md, "The late game".
 SHAPES: dict[str, list[list[int]]] = {
     "lines": [[0, 1, 2, 3], [4, 5, 6, 7], [0, 1, 4, 5], [1, 2, 5, 6], [5, 6, 9, 10]],
     "five": [[0, 1, 2, 3, 4], [4, 5, 6, 7, 8], [0, 1, 2, 4, 5], [4, 5, 6, 8, 9]],
     "six": [[0, 1, 2, 3, 4, 5], [4, 5, 6, 7, 8, 9], [0, 1, 2, 4, 5, 6], [4, 5, 6, 8, 9, 10]],
+    "five6": [[0, 1, 2, 3, 4], [4, 5, 6, 7, 8], [0, 1, 2, 4, 5], [4, 5, 6, 8, 9], [0, 4, 5, 6, 7],
+              [0, 1, 5, 6, 7]],
 }
 CHUNK = 1000  # games per seeded piece
 STAGE_TILE = 13  # a two-stage network's second weights value boards holding 2**13 = 8192
