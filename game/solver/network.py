@@ -119,18 +119,14 @@ class Network:
     2**stage_tile is valued by the second weights: the first plus the file's
     difference tables (game/solver/training.py `export`)."""
 
-    def __init__(self, meta: dict[str, Any], tables: list[array[int]]) -> None:
+    def __init__(self, meta: dict[str, Any], weights: array[int], starts: list[int]) -> None:
+        """`weights` holds every table, one after another (`starts`: where each begins):
+        a weight is then one index, its table's start plus the tuple's cells."""
         self.meta = meta
         self.scale = int(meta["scale"])
         self.stage_tile = int(meta.get("stage_tile", 99))
         count = len(meta["tuples"])
-        # Every table in one array: a weight is then one index, its table's start plus
-        # the tuple's cells.
-        self.weights: array[int] = array("h")
-        starts = []
-        for table in tables:
-            starts.append(len(self.weights))
-            self.weights.extend(table)
+        self.weights = weights
         first = starts[:count]
         self.stages = [self._pairs(meta["tuples"], [[start] for start in first])]
         if "stage_tile" in meta:
@@ -151,7 +147,6 @@ class Network:
             else:
                 raise ValueError(f"tuple {cells} is not within two adjacent rows")
         return Pairs(self.weights, edge, middle)
-
 
     def value(self, board: bytes) -> int:
         """The board's value (a 4x4 board as 16 exponent bytes, row after row), in
@@ -181,7 +176,8 @@ def read(blob: bytes) -> Network:
     meta = json.loads(head)
     if meta.get("format") != FORMAT:
         raise ValueError(f"network format {meta.get('format')}, expected {FORMAT}")
-    tables: list[array[int]] = []
+    weights: array[int] = array("h")  # every table in one array, as the pair tables read it
+    starts: list[int] = []
     at = 0
     for cells in meta["tuples"] * (2 if "stage_tile" in meta else 1):
         count = 16 ** len(cells)
@@ -190,13 +186,12 @@ def read(blob: bytes) -> Network:
         little = bytearray(2 * count)
         little[0::2] = body[at:at + count]
         little[1::2] = body[at + count:at + 2 * count]
-        weights = array("h")
+        starts.append(len(weights))
         weights.frombytes(little)
-        if sys.byteorder == "big":
-            weights.byteswap()
-        tables.append(weights)
         at += 2 * count
-    return Network(meta, tables)
+    if sys.byteorder == "big":
+        weights.byteswap()
+    return Network(meta, weights, starts)
 
 
 def write(meta: dict[str, Any], tables: list[array[int]], level: int = 9) -> bytes:
