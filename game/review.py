@@ -40,11 +40,11 @@ BUDGET = 4500  # positions the solver may evaluate per position reviewed (docs/r
 # must be reviewed within 30 s in the page) and a shallower search already agrees with
 # a deep one (docs/review.md, "Against a deep reference").
 NETWORK_BUDGET = 2000
-GRADING = 4  # the grading rules' version: a kept review graded otherwise is not reused
+GRADING = 5  # the grading rules' version: a kept review graded otherwise is not reused
 # (2: a lost game's last moves hold at most one turning point; 3: a lost game's turning
 # points are first the moves whose drop the chart never got back, then the loss times
 # the standing before the move, `decisive`; 4: 4x4 games valued by the solver's learned
-# network, game/weights.py)
+# network, game/weights.py; 5: by its six-tuple successor, `five6`)
 GRADES = "bgimx"  # best, good, inaccuracy, mistake, blunder
 # The loss (percent of a live board's value) from which a move is graded an
 # inaccuracy, a mistake, a blunder; any smaller loss above 0 is good.

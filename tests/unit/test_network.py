@@ -5,6 +5,7 @@ and its search adds the points each slide scores. Runs on CPython and in Pyodide
 from __future__ import annotations
 
 import json
+import lzma
 import time
 import zlib
 from array import array
@@ -63,14 +64,22 @@ def test_pairs_of_lines_add_up_to_every_tuple_under_every_symmetry(board: bytes)
     assert NET.value(board) == brute(board)
 
 
+def xz(data: bytes) -> bytes:
+    return lzma.compress(data, format=lzma.FORMAT_XZ)
+
+
 def test_a_file_that_is_not_a_network_is_refused() -> None:
     good = network.write({"shape": "t", "tuples": [[0, 1]], "scale": 1, "games": 0}, [array("h", [0] * 256)])
     with pytest.raises(ValueError):
-        network.read(b"not zlib at all")
+        network.read(b"not xz at all")
     with pytest.raises(ValueError):
-        network.read(zlib.compress(zlib.decompress(good)[:-10]))  # cut short
+        network.read(xz(lzma.decompress(good)[:-10]))  # cut short
     with pytest.raises(ValueError):
-        network.read(zlib.compress(zlib.decompress(good).replace(b'"format": 1', b'"format": 9')))
+        network.read(xz(lzma.decompress(good).replace(b'"format": 2', b'"format": 9')))
+    with pytest.raises(ValueError):
+        network.read(xz(b"[1, 2]\n" + lzma.decompress(good).partition(b"\n")[2]))  # a head that is no object
+    with pytest.raises(ValueError):  # format 1 (zlib) is no longer read: the page ships its own file
+        network.read(zlib.compress(lzma.decompress(good)))
     with pytest.raises(ValueError):  # a tuple over three rows cannot be valued by pairs
         network.read(network.write({"shape": "t", "tuples": [[0, 4, 8]], "scale": 1, "games": 0},
                                    [array("h", [0] * 4096)]))

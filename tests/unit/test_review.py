@@ -146,16 +146,17 @@ def test_a_review_is_bit_identical_to_the_one_computed_on_cpython() -> None:
 
 
 def test_a_review_kept_under_other_grading_rules_is_made_again() -> None:
-    """A kept review of grading 3 was valued otherwise (4x4 by the heuristic): it is not reused."""
+    """A kept review of grading 4 was valued otherwise (4x4 by the four-tuple network): it
+    is not reused."""
     from game import stored_reviews
 
     made = Review(film(), SMALL)
     made.step(10_000)
     key = review.key_of(film())
     kept = made.finished() | {"key": key}
-    assert review.GRADING == 4 and stored_reviews.valid(kept)
+    assert review.GRADING == 5 and stored_reviews.valid(kept)
     assert stored_reviews.find([kept], key, SMALL) == kept
-    assert stored_reviews.find([kept | {"grading": 3}], key, SMALL) is None
+    assert stored_reviews.find([kept | {"grading": 4}], key, SMALL) is None
 
 
 def test_the_review_follows_the_record_move_by_move() -> None:

@@ -53,7 +53,7 @@ def page_table() -> Iterator[worker.Table]:
 
 def test_a_damaged_file_leaves_the_heuristic_and_says_why(tmp_path: Path) -> None:
     weights = Weights()
-    for blob in (b"", b"not zlib at all", network.write({"scale": 1, "tuples": [[0, 1, 2, 12]]},
+    for blob in (b"", b"not xz at all", network.write({"scale": 1, "tuples": [[0, 1, 2, 12]]},
                                                        [array("h", [0]) * 16**4])):
         reason = weights.install(written(tmp_path, blob))
         assert reason and weights.state == "failed" and weights.reason == reason
