@@ -223,3 +223,10 @@ fs.mkdirSync(path.dirname(path.resolve(output)), { recursive: true });
 fs.writeFileSync(output, html);
 const size = fs.statSync(output).size;
 process.stdout.write(`${output}: ${(size / 1e6).toFixed(2)} MB\n`);
+// The file may weigh 10 MB at most (docs/offline.md): a build past it fails here, not
+// on a user's download.
+const LIMIT = 10_000_000;
+if (size > LIMIT) {
+  process.stderr.write(`${output}: ${size} bytes, past the one file's ${LIMIT}\n`);
+  process.exit(1);
+}
