@@ -370,7 +370,7 @@ def train(net: Network, chunks: int, seed: int, alpha: float, checkpoint: Path |
 
 
 def main(argv: list[str], out: Any = print) -> int:
-    """`python -m game.solver train --shape five --chunks 200 --seed 1 --out build/network/five`:
+    """`python -m game.solver train --shape five6 --chunks 380 --seed 2 --out build/network/five6`:
     trains (or resumes) a network, one checkpoint a chunk; `--alpha-after K:A` switches
     the learning rate to A from chunk K on (a coarse first phase, a fine second)."""
     import argparse
